@@ -1,0 +1,62 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+BIN := $(VENV)/bin
+
+# Django 6 needs Python 3.12+. Use the first one found: on PATH, then pyenv's versions.
+PYTHON ?= $(shell for p in python3.13 python3.12 \
+	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[23]*/bin/python3 2>/dev/null) python3; do \
+	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
+	then command -v $$p; break; fi; done)
+
+.PHONY: venv run test test-fast test-postgres lint format messages serve bench clean
+
+$(BIN)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (none found)." >&2; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(BIN)/.installed
+
+messages: venv
+	@if ls locale/*/LC_MESSAGES/*.po >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv -v 0; fi
+
+run: venv messages
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: venv messages
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py makemigrations --check --dry-run -v 0
+	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-postgres
+
+test-fast: venv messages
+	$(BIN)/python -m pytest -m "not browser" -x -q
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: venv
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
+
+# The database-touching tests again on PostgreSQL, when a server is reachable
+# (DATABASE_URL_TEST, or the local one on 127.0.0.1:5432).
+PG_URL ?= $(or $(DATABASE_URL_TEST),postgres://postgres@127.0.0.1:5432/postgres)
+test-postgres: venv messages
+	@if $(BIN)/python -c "import sys, dj_database_url, psycopg; c = dj_database_url.parse('$(PG_URL)'); psycopg.connect(host=c['HOST'], port=c['PORT'] or 5432, user=c['USER'], dbname=c['NAME'], connect_timeout=2).close()" 2>/dev/null; then \
+		echo "PostgreSQL tests on $(PG_URL)"; \
+		DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser" -q tests/scorekeeper; \
+	else echo "No PostgreSQL server at $(PG_URL): PostgreSQL tests skipped."; fi

@@ -1,0 +1,492 @@
+"""Forms: each parses and validates with the engine, and turns engine errors into field errors.
+
+This module is the one boundary where the engine's `AdjudicationError`s become
+`ValidationError`s; nothing else in the app catches them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from adjudication import (
+    ALL_CARDS,
+    AdjudicationError,
+    Card,
+    CardInBothHandsError,
+    CardTextError,
+    DuplicateCardError,
+    DEFAULT_RULES,
+    Rules,
+    WrongCountError,
+    adjudicate,
+    analyse_hand,
+    format_cards,
+    parse_cards,
+)
+
+from .models import Deal, DealFacts, Player
+
+CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
+MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
+
+
+def engine_message(error: AdjudicationError) -> str:
+    """Return the user's-language message for an engine error (the engine speaks codes)."""
+    if isinstance(error, CardTextError):
+        return _("“%(token)s” is not a card. Use e.g. 7h, 10♥, TD or KS.") % {
+            "token": error.token[:20]
+        }
+    if isinstance(error, DuplicateCardError):
+        return _("%(card)s is entered twice.") % {"card": error.card.label}
+    if isinstance(error, CardInBothHandsError):
+        return _("%(card)s is in both hands.") % {"card": error.card.label}
+    if isinstance(error, WrongCountError):
+        expected = " / ".join(str(n) for n in error.expected)
+        return ngettext(
+            "Expected %(expected)s cards, got %(got)d.",
+            "Expected %(expected)s cards, got %(got)d.",
+            error.got,
+        ) % {"expected": expected, "got": error.got}
+    return _("These cards cannot be used: %(detail)s") % {"detail": str(error)[:80]}
+
+
+CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)
+UPCARD_CHOICES = [("", "—"), *CARD_CHOICES]
+
+
+class CardGridWidget(forms.CheckboxSelectMultiple):
+    """The 52 cards as big tappable checkboxes drawn as cards, a suit to two rows."""
+
+    template_name = "scorekeeper/widgets/card_grid.html"
+    taken: frozenset[str] = frozenset()
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        chosen = set(value or ())
+        base_id = (attrs or {}).get("id") or f"id_{name}"
+        context["widget"]["cards"] = [
+            {
+                "card": card,
+                "value": str(card),
+                "checked": str(card) in chosen,
+                # A card in the other hand is shown as taken, unless this hand has it too:
+                # then both stay visible so the duplicate can be seen and fixed.
+                "taken": str(card) in self.taken and str(card) not in chosen,
+                "id": f"{base_id}_{card}",
+            }
+            for card in ALL_CARDS
+        ]
+        return context
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """One hand as submitted: the ticked grid, the shorthand text, and the hand's text as the
+    page showed it (to tell which of the two the player changed since)."""
+
+    ticked: tuple[str, ...]
+    text: str
+    rendered: str
+
+
+def merge_hand(hand: HandInput) -> tuple[Card, ...]:
+    """Return the cards of one hand from its grid and its shorthand text.
+
+    When only the text changed since the page was rendered, the text is the hand. When only the
+    grid changed, the grid is the hand. When both changed (no JS: a typed line and some taps),
+    both count. Raises the engine's errors for bad text or a card typed twice.
+    """
+    grid = parse_cards(hand.ticked) if hand.ticked else ()
+    typed = parse_cards(hand.text) if hand.text.strip() else ()
+    shown = hand.rendered.strip()
+    text_changed = format_cards(typed) != shown
+    grid_changed = format_cards(grid) != shown
+    if text_changed and not grid_changed:
+        return typed
+    if grid_changed and not text_changed:
+        return grid
+    merged = dict.fromkeys(grid)
+    merged.update(dict.fromkeys(typed))
+    return tuple(merged)
+
+
+def parse_grid_leniently(ticked: tuple[str, ...]) -> tuple[Card, ...]:
+    """Return the ticked cards that are cards, once each (a tampered POST may repeat them)."""
+    return tuple(Card.parse(token) for token in dict.fromkeys(ticked) if token in CARD_VALUES)
+
+
+def grid_field(label: str) -> forms.MultipleChoiceField:
+    """Return a hand's card grid field."""
+    return forms.MultipleChoiceField(
+        label=label, choices=CARD_CHOICES, required=False, widget=CardGridWidget
+    )
+
+
+def shorthand_field(label: str) -> forms.CharField:
+    """Return a hand's shorthand text field ("7h8h9h ks kd kc")."""
+    attrs = {
+        "autocomplete": "off",
+        "autocapitalize": "characters",
+        "spellcheck": "false",
+        "enterkeyhint": "done",
+        "placeholder": "7h8h9h ks kd kc",
+    }
+    return forms.CharField(
+        label=label, required=False, max_length=MAX_CARD_TEXT, widget=forms.TextInput(attrs)
+    )
+
+
+def shown_field() -> forms.CharField:
+    """Return the hidden field holding a hand's text as the page last showed it."""
+    return forms.CharField(required=False, widget=forms.HiddenInput, max_length=MAX_CARD_TEXT)
+
+
+class HandsForm(forms.Form):
+    """A form holding hands entered by grid and shorthand.
+
+    Subclasses declare each hand's three fields (`grid_field`, `shorthand_field` and
+    `shown_field`, named SIDE, SIDE_text and SIDE_rendered), list the hands in `SIDES`, and
+    say how many cards each needs in `COUNTS`. After validation, `hands` holds the merged
+    cards, including what could be kept from a hand with an error, so nothing typed is lost.
+    """
+
+    SIDES: tuple[str, str] = ("knocker", "opponent")
+    COUNTS: dict[str, tuple[int, ...]] = {}
+    OPTIONAL: frozenset[str] = frozenset()
+
+    def __init__(self, *args, require_complete: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.require_complete = require_complete
+        self.hands: dict[str, tuple[Card, ...]] = {side: () for side in self.SIDES}
+
+    def _merge(self, side: str) -> tuple[Card, ...]:
+        hand = HandInput(
+            ticked=tuple(self.data.getlist(side))[:60],
+            text=self.data.get(f"{side}_text", "")[:MAX_CARD_TEXT],
+            rendered=self.data.get(f"{side}_rendered", "")[:MAX_CARD_TEXT],
+        )
+        try:
+            return merge_hand(hand)
+        except AdjudicationError as error:
+            self.add_error(f"{side}_text" if hand.text.strip() else side, engine_message(error))
+            return parse_grid_leniently(hand.ticked)
+
+    def clean(self):
+        cleaned = super().clean()
+        for side in self.SIDES:
+            self.hands[side] = self._merge(side)
+        for card in sorted(self.overlap()):
+            self.add_error(self.SIDES[1], engine_message(CardInBothHandsError(card)))
+        for side in self.SIDES:
+            self._check_count(side)
+        return cleaned
+
+    def _check_count(self, side: str) -> None:
+        count, expected = len(self.hands[side]), self.COUNTS[side]
+        if count in expected or (count == 0 and side in self.OPTIONAL):
+            return
+        if not self.require_complete and count < max(expected):
+            return
+        if side not in self.errors and f"{side}_text" not in self.errors:
+            self.add_error(side, engine_message(WrongCountError(expected, count)))
+
+    def overlap(self) -> set[Card]:
+        """Return the cards entered in both hands."""
+        first, second = (set(self.hands[side]) for side in self.SIDES)
+        return first & second
+
+    def upcard_value(self) -> Card | None:
+        """Return the chosen upcard, or None when none is chosen yet."""
+        value = self.data.get("upcard") if self.is_bound else self.initial.get("upcard")
+        return Card.parse(value) if value in CARD_VALUES else None
+
+    def rebound(self) -> HandsForm:
+        """Return a copy bound to the merged hands, carrying this form's errors, for display.
+
+        Text that failed to parse is shown as typed.
+        """
+        data = self.data.copy()
+        for side in self.SIDES:
+            shown = format_cards(self.hands[side])
+            data.setlist(side, [str(card) for card in self.hands[side]])
+            if f"{side}_text" not in self.errors:
+                data[f"{side}_text"] = shown
+            data[f"{side}_rendered"] = shown
+        copy = type(self)(data, **self.rebind_kwargs())
+        copy._errors = self.errors
+        copy.hands = self.hands
+        copy.mark_taken()
+        return copy
+
+    def rebind_kwargs(self) -> dict[str, object]:
+        """Return the keyword arguments `rebound` passes to the copy."""
+        return {"require_complete": self.require_complete}
+
+    def mark_taken(self) -> None:
+        """Show each hand's cards as taken in the other hand's grid."""
+        first, second = self.SIDES
+        self.fields[first].widget.taken = frozenset(str(c) for c in self.hands[second])
+        self.fields[second].widget.taken = frozenset(str(c) for c in self.hands[first])
+
+
+class DealForm(HandsForm):
+    """Full entry of a knocked deal: the upcard, who knocked, and both hands."""
+
+    SIDES = ("knocker", "opponent")
+    COUNTS = {"knocker": (10, 11), "opponent": (10,)}
+
+    upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES)
+    knocker_seat = forms.TypedChoiceField(
+        label=_("Who knocked?"), coerce=int, choices=(), widget=forms.RadioSelect
+    )
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    knocker = grid_field(_("Knocker's cards"))
+    knocker_text = shorthand_field(_("Knocker's cards as text"))
+    knocker_rendered = shown_field()
+    opponent = grid_field(_("Opponent's cards"))
+    opponent_text = shorthand_field(_("Opponent's cards as text"))
+    opponent_rendered = shown_field()
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        choices = [(0, match.player_a.name), (1, match.player_b.name)]
+        self.fields["knocker_seat"].choices = choices
+        self.fields["version"].initial = match.version
+
+    def rebind_kwargs(self) -> dict[str, object]:
+        return {**super().rebind_kwargs(), "match": self.match}
+
+    @staticmethod
+    def initial_from_deal(deal: Deal) -> dict[str, object]:
+        """Return initial values that show a stored deal's upcard, knocker and cards."""
+        initial: dict[str, object] = {"upcard": deal.upcard, "knocker_seat": deal.knocker}
+        for side, text in (("knocker", deal.knocker_cards), ("opponent", deal.opponent_cards)):
+            cards = parse_cards(text) if text else ()
+            initial[side] = [str(card) for card in cards]
+            initial[f"{side}_text"] = initial[f"{side}_rendered"] = format_cards(cards)
+        return initial
+
+    def facts(self) -> DealFacts:
+        """Return the validated deal as facts for `Match.record`."""
+        return DealFacts(
+            entry=Deal.Entry.CARDS,
+            upcard=Card.parse(self.cleaned_data["upcard"]),
+            knocker=self.cleaned_data["knocker_seat"],
+            knocker_cards=self.hands["knocker"],
+            opponent_cards=self.hands["opponent"],
+        )
+
+
+class CheckerForm(HandsForm):
+    """The knock checker: an upcard, your 10 or 11 cards, and optionally the opponent's 10."""
+
+    SIDES = ("hand", "opponent")
+    COUNTS = {"hand": (10, 11), "opponent": (10,)}
+    OPTIONAL = frozenset({"opponent"})
+
+    upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, required=False)
+    hand = grid_field(_("Your cards"))
+    hand_text = shorthand_field(_("Your cards as text"))
+    hand_rendered = shown_field()
+    opponent = grid_field(_("Opponent's cards (optional)"))
+    opponent_text = shorthand_field(_("Opponent's cards as text"))
+    opponent_rendered = shown_field()
+
+    def verdicts(self) -> dict[str, object]:
+        """Return the hand's analysis and, with the opponent's cards, the full verdict.
+
+        Without an upcard the knock limit is 10, as for a ten or a face card.
+        """
+        upcard = self.upcard_value()
+        analysis = analyse_hand(self.hands["hand"], upcard, DEFAULT_RULES)
+        verdict = None
+        if self.hands["opponent"]:
+            verdict = adjudicate(
+                upcard or LIMIT_TEN_UPCARD, self.hands["hand"], self.hands["opponent"]
+            )
+        return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
+
+
+LIMIT_TEN_UPCARD = Card.parse("TC")
+
+
+class CardRadioWidget(CardGridWidget):
+    """The 52 cards as a grid of radio buttons: tap one."""
+
+    input_type = "radio"
+    allow_multiple_selected = False
+
+
+class UpcardForm(forms.Form):
+    """The upcard of the deal being played, tapped on the grid."""
+
+    upcard = forms.ChoiceField(label=_("Upcard"), choices=CARD_CHOICES, widget=CardRadioWidget)
+
+    def clean_upcard(self) -> Card:
+        return Card.parse(self.cleaned_data["upcard"])
+
+
+class QuickForm(forms.Form):
+    """The quick path: who knocked and the two deadwood counts, as numbers."""
+
+    knocker = forms.TypedChoiceField(label=_("Who knocked?"), coerce=int, choices=())
+    knocker_deadwood = forms.IntegerField(
+        label=_("Knocker's deadwood"), min_value=0, max_value=10
+    )
+    opponent_deadwood = forms.IntegerField(
+        label=_("Opponent's deadwood after layoffs"), min_value=0, max_value=100
+    )
+    big_gin = forms.BooleanField(label=_("Big gin (all 11 cards melded)"), required=False)
+
+    def __init__(self, *args, match, knock_limit: int | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["knocker"].choices = [(0, match.player_a.name), (1, match.player_b.name)]
+        self.fields["knocker"].widget = forms.RadioSelect(choices=self.fields["knocker"].choices)
+        for name in ("knocker_deadwood", "opponent_deadwood"):
+            self.fields[name].widget.attrs.update({"inputmode": "numeric", "pattern": "[0-9]*"})
+        self.knock_limit = knock_limit
+        if not match.rules_value.big_gin:
+            del self.fields["big_gin"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.knock_limit is None:
+            raise ValidationError(_("Enter the upcard first: it sets the knock limit."))
+        deadwood = cleaned.get("knocker_deadwood")
+        if deadwood is not None and deadwood > self.knock_limit:
+            self.add_error(
+                "knocker_deadwood",
+                illegal_knock_message(deadwood, self.knock_limit),
+            )
+        if cleaned.get("big_gin") and deadwood:
+            self.add_error("big_gin", _("Big gin means no deadwood at all."))
+        return cleaned
+
+    def facts(self, upcard: Card) -> DealFacts:
+        """Return the validated quick entry as facts for `Match.record`."""
+        return DealFacts(
+            entry=Deal.Entry.QUICK,
+            upcard=upcard,
+            knocker=self.cleaned_data["knocker"],
+            knocker_deadwood=self.cleaned_data["knocker_deadwood"],
+            opponent_deadwood=self.cleaned_data["opponent_deadwood"],
+            big_gin=self.cleaned_data.get("big_gin", False),
+        )
+
+
+def illegal_knock_message(deadwood: int, limit: int) -> str:
+    """Return the illegal-knock explanation with its figures, in the active language."""
+    return _("Illegal knock: deadwood %(deadwood)d > limit %(limit)d.") % {
+        "deadwood": deadwood,
+        "limit": limit,
+    }
+
+
+class MatchForm(forms.Form):
+    """A new match: two players (earlier or new), the rules, and the first dealer."""
+
+    DEALER_CHOICES = [
+        ("random", _("Choose at random")),
+        ("0", _("First player deals")),
+        ("1", _("Second player deals")),
+    ]
+
+    player_a = forms.ModelChoiceField(
+        label=_("First player"), queryset=Player.objects.none(), required=False
+    )
+    player_a_name = forms.CharField(label=_("or a new name"), max_length=40, required=False)
+    player_b = forms.ModelChoiceField(
+        label=_("Second player"), queryset=Player.objects.none(), required=False
+    )
+    player_b_name = forms.CharField(label=_("or a new name"), max_length=40, required=False)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=forms.RadioSelect
+    )
+    # House rules (RULES.md variants); the defaults are the seeds' rules.
+    gin_bonus = forms.TypedChoiceField(
+        label=_("Gin bonus"), coerce=int, choices=[(25, "25"), (20, "20")], initial=25
+    )
+    undercut_bonus = forms.IntegerField(
+        label=_("Undercut bonus"), min_value=0, max_value=100, initial=10
+    )
+    big_gin = forms.BooleanField(label=_("Big gin (all 11 cards melded)"), required=False)
+    big_gin_bonus = forms.IntegerField(
+        label=_("Big gin bonus"), min_value=0, max_value=100, initial=31
+    )
+    ace_means_gin = forms.BooleanField(label=_("An ace upcard means gin only"), required=False)
+    spades_double = forms.BooleanField(
+        label=_("A spade upcard doubles the deal"), required=False
+    )
+    target = forms.IntegerField(label=_("Play to"), min_value=10, max_value=1000, initial=100)
+    box_bonus = forms.IntegerField(
+        label=_("Box bonus per deal won"), min_value=0, max_value=100, initial=0
+    )
+    game_bonus = forms.IntegerField(
+        label=_("Game bonus for the winner"), min_value=0, max_value=500, initial=0
+    )
+    shutout = forms.BooleanField(
+        label=_("Shutout doubles the game bonus"), required=False
+    )
+
+    RULE_FIELDS = (
+        "gin_bonus",
+        "undercut_bonus",
+        "big_gin",
+        "big_gin_bonus",
+        "ace_means_gin",
+        "spades_double",
+        "target",
+        "box_bonus",
+        "game_bonus",
+        "shutout",
+    )
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        queryset = players if players is not None else Player.objects.none()
+        self.fields["player_a"].queryset = queryset
+        self.fields["player_b"].queryset = queryset
+        for name in ("player_a_name", "player_b_name"):
+            self.fields[name].widget.attrs.update({"autocomplete": "off", "autocapitalize": "words"})
+
+    def _player(self, seat: str) -> Player | str | None:
+        chosen = self.cleaned_data.get(seat)
+        typed = (self.cleaned_data.get(f"{seat}_name") or "").strip()
+        if typed:
+            return typed
+        return chosen
+
+    def clean(self):
+        cleaned = super().clean()
+        players = {}
+        for seat in ("player_a", "player_b"):
+            player = self._player(seat)
+            if not player:
+                self.add_error(f"{seat}_name", _("Pick a player or type a name."))
+            players[seat] = player
+        a, b = players["player_a"], players["player_b"]
+        if a and b and str(a).casefold() == str(b).casefold():
+            self.add_error("player_b_name", _("The two players need different names."))
+        cleaned["players"] = (a, b)
+        if not self.errors:
+            try:
+                cleaned["rules"] = Rules.from_dict(
+                    {name: cleaned[name] for name in self.RULE_FIELDS if name in cleaned}
+                )
+            except AdjudicationError as error:
+                raise ValidationError(_("These house rules do not fit together.")) from error
+        return cleaned
+
+    def dealer(self) -> tuple[int, bool]:
+        """Return the first dealer's seat and whether it was drawn at random."""
+        choice = self.cleaned_data["first_dealer"]
+        if choice == "random":
+            return random.SystemRandom().randrange(2), True
+        return int(choice), False

@@ -1,0 +1,402 @@
+"""Players, matches and deals.
+
+A deal stores what the players entered (the upcard, who knocked, the cards or the quick-mode
+numbers) and the engine's verdict as the engine returned it. Totals, dealers and the match
+winner are never stored: `Match.state()` derives them from the recorded deals with the engine's
+`play_match`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import secrets
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from adjudication import (
+    Card,
+    DealResult,
+    MatchState,
+    Rules,
+    Side,
+    Verdict,
+    adjudicate,
+    format_cards,
+    play_match,
+    score_knock,
+)
+
+
+class Player(models.Model):
+    """A person who plays matches; names are reused from one match to the next."""
+
+    name = models.CharField(_("name"), max_length=40)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Match(models.Model):
+    """A match between two players, played to a target under the rules stored with it."""
+
+    player_a = models.ForeignKey(
+        Player, verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+"
+    )
+    player_b = models.ForeignKey(
+        Player, verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+"
+    )
+    rules = models.JSONField(_("rules"), default=dict)
+    first_dealer = models.PositiveSmallIntegerField(
+        _("first dealer"), choices=[(0, _("first player")), (1, _("second player"))]
+    )
+    dealer_chosen_at_random = models.BooleanField(_("dealer chosen at random"), default=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="matches",
+    )
+    # Bumped by every change to the match's deals: cheap polling and optimistic edits.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} – {self.player_b}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scorekeeper:match_detail", args=[self.pk])
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        """Return the two players, in seat order (index 0 and 1 everywhere in the engine)."""
+        return (self.player_a, self.player_b)
+
+    @cached_property
+    def rules_value(self) -> Rules:
+        """Return the match's stored rules as the engine's value object."""
+        return Rules.from_dict(self.rules)
+
+    def recorded_deals(self) -> list[Deal]:
+        """Return the recorded deals in order; cached per instance for one request."""
+        if not hasattr(self, "_cached_recorded"):
+            self._cached_recorded = list(self.deals.filter(status=Deal.Status.RECORDED).order_by("number"))
+        return self._cached_recorded
+
+    def state(self) -> MatchState:
+        """Return totals, dealers and the winner, derived from the recorded deals."""
+        if not hasattr(self, "_cached_state"):
+            results = [deal.result() for deal in self.recorded_deals()]
+            self._cached_state = play_match(self.first_dealer, results, self.rules_value)
+        return self._cached_state
+
+    def forget_cache(self) -> None:
+        """Drop the per-instance caches after the deals changed."""
+        for name in ("_cached_recorded", "_cached_state", "_cached_open"):
+            if hasattr(self, name):
+                delattr(self, name)
+
+    @property
+    def next_number(self) -> int:
+        """Return the number the next recorded deal will get."""
+        return len(self.recorded_deals()) + 1
+
+    def open_deal(self) -> Deal | None:
+        """Return the deal being played (upcard or illegal-knock cards entered), if any."""
+        if not hasattr(self, "_cached_open"):
+            self._cached_open = self.deals.filter(status=Deal.Status.OPEN).first()
+        return self._cached_open
+
+    def bump_version(self) -> None:
+        """Mark the match as changed, for live scoreboards and optimistic edits."""
+        Match.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+        self.refresh_from_db(fields=["version", "updated"])
+        self.forget_cache()
+
+    @staticmethod
+    def draw_first_dealer() -> int:
+        """Return a first dealer's seat drawn at random."""
+        return secrets.randbelow(2)
+
+    def _lock(self) -> None:
+        """Lock the match row until the transaction ends: one writer per match at a time."""
+        Match.objects.select_for_update().only("pk").get(pk=self.pk)
+        self.forget_cache()
+
+    @transaction.atomic
+    def record(self, number: int, facts: DealFacts) -> Deal:
+        """Record deal `number` from the facts entered at the table, adjudicated by the engine.
+
+        An illegal knock is stored on the open deal (cards kept for correction) and scores
+        nothing. Raises DealAlreadyRecorded when that deal number is already recorded (the
+        other phone was quicker), and MatchOver once the match has ended.
+        """
+        self._lock()
+        existing = self.deals.filter(number=number, status=Deal.Status.RECORDED).first()
+        if existing is not None:
+            raise DealAlreadyRecorded(existing)
+        if self.state().finished:
+            raise MatchOver
+        if number != self.next_number:
+            raise DealOutOfTurn(number)
+        deal = self.open_deal() or Deal(match=self, number=number, status=Deal.Status.OPEN)
+        judged = facts.judge(self.rules_value)
+        deal.apply(facts, judged)
+        deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
+        deal.save()
+        self.bump_version()
+        return deal
+
+    @transaction.atomic
+    def edit_deal(self, deal: Deal, facts: DealFacts, *, version: int) -> Judgement:
+        """Replace a recorded deal's facts. An illegal knock changes nothing.
+
+        `version` is the match version the edit form was shown with: if the match changed
+        since (the other phone), raises StaleEdit rather than overwrite. Totals, dealers and
+        the winner follow, since they are derived from the deals.
+        """
+        self._lock()
+        if Match.objects.filter(pk=self.pk, version=version).count() != 1:
+            raise StaleEdit
+        judged = facts.judge(self.rules_value)
+        if judged.legal:
+            deal.apply(facts, judged)
+            deal.save()
+            self.bump_version()
+        return judged
+
+    @transaction.atomic
+    def delete_deal(self, deal: Deal) -> None:
+        """Delete a recorded deal; the deals after it move up one number."""
+        self._lock()
+        number = deal.number
+        deal.delete()
+        # One row at a time, lowest first, so the (match, number) constraint always holds.
+        for later in self.deals.filter(number__gt=number).order_by("number"):
+            later.number -= 1
+            later.save(update_fields=["number"])
+        self.bump_version()
+
+    @transaction.atomic
+    def set_upcard(self, upcard: Card) -> Deal:
+        """Store the upcard of the deal being played, opening it if needed."""
+        self._lock()
+        deal = self.open_deal()
+        if deal is None:
+            deal = Deal(match=self, number=self.next_number, status=Deal.Status.OPEN)
+        deal.upcard = str(upcard)
+        deal.save()
+        self.bump_version()
+        return deal
+
+
+class Deal(models.Model):
+    """One deal of a match: the facts entered at the table and the engine's verdict."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("being played")
+        RECORDED = "recorded", _("recorded")
+
+    class Entry(models.TextChoices):
+        CARDS = "cards", _("cards")
+        QUICK = "quick", _("quick")
+        DRAW = "draw", _("draw")
+
+    class Outcome(models.TextChoices):
+        KNOCK = "knock", _("knock")
+        UNDERCUT = "undercut", _("undercut")
+        GIN = "gin", _("gin")
+        BIG_GIN = "big_gin", _("big gin")
+        DRAW = "draw", _("draw")
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="deals"
+    )
+    number = models.PositiveIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices)
+    entry = models.CharField(_("entry"), max_length=10, choices=Entry.choices, blank=True)
+    upcard = models.CharField(_("upcard"), max_length=2, blank=True)
+    knocker = models.PositiveSmallIntegerField(_("knocker"), null=True, blank=True)
+    knocker_cards = models.CharField(_("knocker's cards"), max_length=40, blank=True)
+    opponent_cards = models.CharField(_("opponent's cards"), max_length=40, blank=True)
+    quick_knocker_deadwood = models.PositiveSmallIntegerField(
+        _("knocker's deadwood"), null=True, blank=True
+    )
+    quick_opponent_deadwood = models.PositiveSmallIntegerField(
+        _("opponent's deadwood after layoffs"), null=True, blank=True
+    )
+    quick_big_gin = models.BooleanField(_("big gin"), default=False)
+    verdict = models.JSONField(_("verdict"), null=True, blank=True)
+    # The verdict's result, as columns for listing and statistics.
+    outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
+    winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_number_unique"),
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(status="open"), name="one_open_deal_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scorekeeper:deal_detail", args=[self.match_id, self.number])
+
+    def result(self) -> DealResult:
+        """Return the deal's result as the engine's match function takes it."""
+        return DealResult(winner=self.winner, points=self.points)
+
+    @property
+    def upcard_value(self) -> Card | None:
+        """Return the upcard as a Card, or None before it is entered."""
+        return Card.parse(self.upcard) if self.upcard else None
+
+    def apply(self, facts: DealFacts, judged: Judgement) -> None:
+        """Store the entered facts and the engine's judgement of them on this deal."""
+        self.entry = facts.entry
+        if facts.upcard is not None:
+            self.upcard = str(facts.upcard)
+        self.knocker = facts.knocker
+        self.knocker_cards = format_cards(facts.knocker_cards)
+        self.opponent_cards = format_cards(facts.opponent_cards)
+        self.quick_knocker_deadwood = facts.knocker_deadwood
+        self.quick_opponent_deadwood = facts.opponent_deadwood
+        self.quick_big_gin = facts.big_gin
+        self.verdict = judged.verdict
+        self.outcome = judged.outcome if judged.legal else ""
+        self.winner = judged.winner
+        self.points = judged.points
+
+    def verdict_value(self) -> Verdict | None:
+        """Return the stored verdict rebuilt as the engine's value, for full-card deals."""
+        if self.entry != self.Entry.CARDS or not self.verdict:
+            return None
+        return Verdict.from_dict(self.verdict)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The engine's answer for one deal, in the shape a Deal row stores it."""
+
+    legal: bool
+    verdict: dict
+    outcome: str
+    winner: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What the players entered for one deal: cards, quick-mode numbers, or a draw."""
+
+    entry: str
+    upcard: Card | None = None
+    knocker: int | None = None
+    knocker_cards: tuple[Card, ...] = ()
+    opponent_cards: tuple[Card, ...] = ()
+    knocker_deadwood: int | None = None
+    opponent_deadwood: int | None = None
+    big_gin: bool = False
+
+    def judge(self, rules: Rules) -> Judgement:
+        """Return the engine's judgement of these facts under the match's rules."""
+        if self.entry == Deal.Entry.DRAW:
+            return Judgement(True, {"result": "draw"}, Deal.Outcome.DRAW, None, 0)
+        assert self.upcard is not None and self.knocker is not None
+        if self.entry == Deal.Entry.CARDS:
+            verdict = adjudicate(self.upcard, self.knocker_cards, self.opponent_cards, rules)
+            return Judgement(
+                legal=verdict.legal,
+                verdict=verdict.to_dict(),
+                outcome=verdict.outcome.value,
+                winner=self.seat_of(verdict.winner),
+                points=verdict.points,
+            )
+        assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
+        multiplier = rules.multiplier(self.upcard)
+        score = score_knock(
+            self.knocker_deadwood,
+            self.opponent_deadwood,
+            rules,
+            multiplier=multiplier,
+            big_gin=self.big_gin,
+        )
+        verdict = {
+            "knock_limit": rules.knock_limit(self.upcard),
+            "legal": True,
+            "result": score.outcome.value,
+            "knocker": {"deadwood_points": self.knocker_deadwood},
+            "opponent": {"deadwood_points": self.opponent_deadwood},
+            "winner": score.winner.value if score.winner else None,
+            "points": score.points,
+            "multiplier": multiplier,
+        }
+        return Judgement(True, verdict, score.outcome.value, self.seat_of(score.winner),
+                         score.points)
+
+    def seat_of(self, side: Side | None) -> int | None:
+        """Return the seat (0 or 1) of the knocker or the opponent."""
+        if side is None or self.knocker is None:
+            return None
+        return self.knocker if side == Side.KNOCKER else 1 - self.knocker
+
+
+class StaleEdit(Exception):
+    """Raised when an edit was made against a version of the match that has changed."""
+
+
+class DealOutOfTurn(Exception):
+    """Raised when a deal number is not the next one (a stale or tampered form)."""
+
+
+class DealAlreadyRecorded(Exception):
+    """Raised when a deal number was recorded meanwhile, e.g. by the other phone."""
+
+    def __init__(self, deal: Deal):
+        super().__init__(f"deal {deal.number} is already recorded")
+        self.deal = deal
+
+
+class MatchOver(Exception):
+    """Raised when a deal is recorded into a match that has already ended."""

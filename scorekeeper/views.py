@@ -1,0 +1,418 @@
+"""Views: small typed functions. Each full page has the htmx partials it swaps inline.
+
+Without JS every control is a form: POST, then redirect. With htmx the same view answers with
+the partial that changed.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from adjudication import DEFAULT_RULES, Card, Rules
+
+from . import access
+from .forms import (
+    CheckerForm,
+    DealForm,
+    MatchForm,
+    QuickForm,
+    UpcardForm,
+    illegal_knock_message,
+)
+from .models import (
+    Deal,
+    DealAlreadyRecorded,
+    DealFacts,
+    DealOutOfTurn,
+    Match,
+    MatchOver,
+    StaleEdit,
+)
+from .presenters import deal_preview, match_board
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def redirect_htmx(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Redirect the whole page, also when the request came from htmx."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+@require_GET
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    """The front page: start a match, resume one, or check a hand."""
+    matches = access.visible_matches(request)[:10]
+    return render(request, "scorekeeper/home.html", {"matches": matches})
+
+
+@require_GET
+def rules_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The rules in plain words, with the knock-limit table."""
+    limits = [(card, Rules().knock_limit(Card.parse(card + "S"))) for card in "A23456789TJQK"]
+    return render(request, "scorekeeper/rules.html", {"limits": limits})
+
+
+@require_http_methods(["GET", "POST"])
+def match_create(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a match: two players, the house rules, and the first dealer."""
+    players = access.visible_players(request)
+    initial = {}
+    if "rematch" in request.GET:
+        initial = access.rematch_initial(request, request.GET["rematch"])
+    form = MatchForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        match = create_match(request, form)
+        return redirect_htmx(request, match.get_absolute_url())
+    return render(request, "scorekeeper/match_new.html", {"form": form})
+
+
+@transaction.atomic
+def create_match(request: HtmxHttpRequest, form: MatchForm) -> Match:
+    """Create the match (and any new players) that a valid MatchForm describes."""
+    seats = []
+    for player in form.cleaned_data["players"]:
+        if isinstance(player, str):
+            player = access.find_or_create_player(request, player)
+        seats.append(player)
+    dealer, at_random = form.dealer()
+    match = Match.objects.create(
+        player_a=seats[0],
+        player_b=seats[1],
+        rules=form.cleaned_data["rules"].to_dict(),
+        first_dealer=dealer,
+        dealer_chosen_at_random=at_random,
+        owner=request.user if request.user.is_authenticated else None,
+    )
+    access.remember_match(request, match)
+    return match
+
+
+@require_POST
+def match_rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new match with the same players and rules; the first dealer is drawn again."""
+    old = access.match_for_edit(request, pk)
+    match = Match.objects.create(
+        player_a=old.player_a,
+        player_b=old.player_b,
+        rules=old.rules,
+        first_dealer=Match.draw_first_dealer(),
+        dealer_chosen_at_random=True,
+        owner=old.owner,
+    )
+    access.remember_match(request, match)
+    return redirect_htmx(request, match.get_absolute_url())
+
+
+def board_context(match: Match, **forms: object) -> dict[str, object]:
+    """Return the scoreboard's context with its forms (fresh ones unless given)."""
+    context = match_board(match)
+    context["upcard_form"] = forms.get("upcard_form") or UpcardForm()
+    context["quick_form"] = forms.get("quick_form") or QuickForm(
+        match=match, knock_limit=context["knock_limit"]
+    )
+    return context
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The scoreboard: totals, who deals, the upcard and knock limit, the deals so far."""
+    match = access.match_for_edit(request, pk)
+    template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
+    return render(request, template, board_context(match))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Set or change the upcard of the deal being played."""
+    match = access.match_for_edit(request, pk)
+    form = UpcardForm(request.POST)
+    if match.state().finished:
+        messages.error(request, _("This match is over."))
+        return redirect_htmx(request, match.get_absolute_url())
+    if not form.is_valid():
+        template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
+        return render(request, template, board_context(match, upcard_form=form))
+    match.set_upcard(form.cleaned_data["upcard"])
+    if request.htmx:
+        return render(request, "scorekeeper/match_detail.html#board", board_context(match))
+    return redirect(match)
+
+
+def open_upcard(match: Match) -> Card | None:
+    """Return the upcard of the deal being played, if entered."""
+    deal = match.open_deal()
+    return deal.upcard_value if deal else None
+
+
+@require_POST
+def deal_draw(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Record a draw: the stock ran down to two cards and nobody knocked."""
+    match = access.match_for_edit(request, pk)
+    return record(request, match, DealFacts(entry=Deal.Entry.DRAW))
+
+
+@require_POST
+def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Record a deal from the quick path: who knocked and two deadwood counts."""
+    match = access.match_for_edit(request, pk)
+    upcard = open_upcard(match)
+    limit = match.rules_value.knock_limit(upcard) if upcard else None
+    form = QuickForm(request.POST, match=match, knock_limit=limit)
+    if form.is_valid() and upcard is not None:
+        return record(request, match, form.facts(upcard))
+    context = board_context(match, quick_form=form)
+    context["quick_open"] = True
+    template = "scorekeeper/match_detail.html" + ("#quick" if request.htmx else "")
+    return render(request, template, context, status=422 if request.htmx else 200)
+
+
+def record(request: HtmxHttpRequest, match: Match, facts: DealFacts) -> HttpResponse:
+    """Record the deal being played and show its verdict (or the scoreboard for a draw)."""
+    number = posted_number(request)
+    try:
+        deal = match.record(number, facts)
+    except DealAlreadyRecorded as already:
+        return already_recorded(request, already.deal)
+    except MatchOver:
+        messages.error(request, _("This match is over."))
+        return redirect_htmx(request, match.get_absolute_url())
+    except DealOutOfTurn:
+        messages.error(request, _("That deal is not the one being played. Here is the match."))
+        return redirect_htmx(request, match.get_absolute_url())
+    if deal.status == Deal.Status.OPEN:
+        verdict = deal.verdict_value()
+        messages.error(
+            request,
+            illegal_knock_message(verdict.knocker.deadwood_points, verdict.knock_limit)
+            + " "
+            + _("Nothing was scored: correct the cards, or play on."),
+        )
+        return redirect_htmx(
+            request, reverse("scorekeeper:deal_enter", args=[match.pk, deal.knocker])
+        )
+    if deal.entry == Deal.Entry.DRAW:
+        messages.success(request, _("Deal %(number)d was a draw.") % {"number": deal.number})
+        return redirect_htmx(request, match.get_absolute_url())
+    return redirect_htmx(request, deal.get_absolute_url())
+
+
+def posted_number(request: HtmxHttpRequest) -> int:
+    """Return the posted deal number, or answer 404 for a missing or tampered one."""
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        raise Http404 from None
+    if not 0 < number < 10_000:
+        raise Http404
+    return number
+
+
+def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
+    """Tell the player that another phone recorded this deal first, and show its result."""
+    messages.warning(
+        request,
+        _("Deal %(number)d was already recorded (%(result)s). Here it is.")
+        % {"number": deal.number, "result": deal.get_outcome_display()},
+    )
+    return redirect_htmx(request, deal.get_absolute_url())
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
+    """Full entry of the deal being played: the knocker's cards, then the opponent's.
+
+    POST with action=record records it; any other POST (the live preview, or "Check" without
+    JS) only adjudicates what is there and stores nothing.
+    """
+    match = access.match_for_edit(request, pk)
+    if seat not in (0, 1):
+        raise Http404
+    if match.state().finished:
+        messages.error(request, _("This match is over."))
+        return redirect(match)
+    if request.method == "GET":
+        open_deal = match.open_deal()
+        if open_deal is not None and open_deal.knocker_cards:
+            # Cards kept from an illegal knock: show them with their verdict, for correction.
+            data = QueryDict(mutable=True)
+            for key, value in DealForm.initial_from_deal(open_deal).items():
+                data.setlist(key, value if isinstance(value, list) else [value])
+            data["knocker_seat"] = str(seat)
+            form = DealForm(data, match=match, require_complete=False)
+        else:
+            open_upcard_text = open_deal.upcard if open_deal else ""
+            form = DealForm(initial={"knocker_seat": seat, "upcard": open_upcard_text}, match=match)
+        return render_entry(request, match, form, number=match.next_number)
+    recording = request.POST.get("action") == "record"
+    form = DealForm(request.POST, match=match, require_complete=recording)
+    if recording and form.is_valid():
+        return record(request, match, form.facts())
+    return render_entry(request, match, form, number=match.next_number)
+
+
+def render_entry(
+    request: HtmxHttpRequest,
+    match: Match,
+    form: DealForm,
+    *,
+    number: int,
+    deal: Deal | None = None,
+) -> HttpResponse:
+    """Render the card-entry page (or its form region for htmx) with the live preview."""
+    preview = None
+    if form.is_bound:
+        form.is_valid()
+        preview = deal_preview(match, form)
+        form = form.rebound()
+    context = {
+        **match_board(match),
+        "form": form,
+        "number": number,
+        "editing": deal,
+        "preview": preview,
+    }
+    template = "scorekeeper/deal_entry.html" + ("#entry" if request.htmx else "")
+    return render(request, template, context)
+
+
+@require_GET
+def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """The verdict of one deal: both hands as melds, the layoffs, the outcome and points."""
+    match = access.match_for_edit(request, pk)
+    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    board = match_board(match)
+    return render(
+        request,
+        "scorekeeper/deal_detail.html",
+        {
+            **board,
+            "deal": deal,
+            "row": board["lines_by_number"].get(deal.number),
+            "verdict": deal.verdict_value(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Correct a recorded deal, however old: as cards, as quick numbers, or as a draw."""
+    match = access.match_for_edit(request, pk)
+    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    mode = request.POST.get("mode") or request.GET.get("mode") or deal.entry
+    if mode not in Deal.Entry.values:
+        raise Http404
+    if mode == Deal.Entry.CARDS:
+        return edit_cards(request, match, deal)
+    if mode == Deal.Entry.QUICK:
+        return edit_quick(request, match, deal)
+    if request.method == "POST":
+        return save_edit(request, match, deal, DealFacts(entry=Deal.Entry.DRAW))
+    return render(request, "scorekeeper/deal_edit.html", {**match_board(match), "deal": deal})
+
+
+def save_edit(
+    request: HtmxHttpRequest, match: Match, deal: Deal, facts: DealFacts
+) -> HttpResponse | None:
+    """Apply an edit made against the version the form was shown with.
+
+    Returns the response to send, or None when the knock is illegal and nothing changed.
+    """
+    try:
+        judged = match.edit_deal(deal, facts, version=posted_version(request))
+    except StaleEdit:
+        messages.error(
+            request,
+            _("This match changed on another phone while you were editing. Check and try again."),
+        )
+        return redirect_htmx(request, reverse("scorekeeper:deal_edit", args=[match.pk, deal.number]))
+    if not judged.legal:
+        return None
+    messages.success(request, _("Deal %(number)d was corrected.") % {"number": deal.number})
+    return redirect_htmx(request, deal.get_absolute_url())
+
+
+def posted_version(request: HtmxHttpRequest) -> int:
+    """Return the match version an edit form was shown with (-1 when missing or tampered)."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def edit_quick(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpResponse:
+    """Edit a deal through the quick form (the deal's own upcard sets the limit)."""
+    upcard = deal.upcard_value
+    limit = match.rules_value.knock_limit(upcard) if upcard else None
+    initial = {
+        "knocker": deal.knocker,
+        "knocker_deadwood": deal.quick_knocker_deadwood,
+        "opponent_deadwood": deal.quick_opponent_deadwood,
+        "big_gin": deal.quick_big_gin,
+    }
+    form = QuickForm(request.POST or None, match=match, knock_limit=limit, initial=initial)
+    if request.method == "POST" and form.is_valid() and upcard is not None:
+        response = save_edit(request, match, deal, form.facts(upcard))
+        if response is not None:
+            return response
+    return render(
+        request,
+        "scorekeeper/deal_edit.html",
+        {**match_board(match), "deal": deal, "mode": "quick", "quick_form": form},
+    )
+
+
+def edit_cards(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpResponse:
+    """Edit a deal through the full card entry, with the same live preview."""
+    if request.method == "GET":
+        form = DealForm(initial=DealForm.initial_from_deal(deal), match=match)
+        return render_entry(request, match, form, number=deal.number, deal=deal)
+    recording = request.POST.get("action") == "record"
+    form = DealForm(request.POST, match=match, require_complete=recording)
+    if recording and form.is_valid():
+        response = save_edit(request, match, deal, form.facts())
+        if response is not None:
+            return response
+    return render_entry(request, match, form, number=deal.number, deal=deal)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_delete(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Delete a recorded deal after a confirmation; the deals after it move up."""
+    match = access.match_for_edit(request, pk)
+    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    if request.method == "POST":
+        match.delete_deal(deal)
+        messages.success(request, _("Deal %(number)d was deleted.") % {"number": number})
+        return redirect_htmx(request, match.get_absolute_url())
+    return render(request, "scorekeeper/deal_delete.html", {**match_board(match), "deal": deal})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def checker(request: HtmxHttpRequest) -> HttpResponse:
+    """The knock checker: can this hand knock, with which discard, and is it gin?"""
+    form = CheckerForm(request.GET if "upcard" in request.GET else None)
+    context: dict[str, object] = {"form": form, "default_rules": DEFAULT_RULES}
+    if form.is_bound:
+        if form.is_valid():
+            context.update(form.verdicts())
+        context["form"] = form.rebound()
+    template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
+    return render(request, template, context)

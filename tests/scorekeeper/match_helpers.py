@@ -1,0 +1,74 @@
+"""Helpers for the app's tests: start a match and enter deals the way the forms do."""
+
+from django.urls import reverse
+
+from scorekeeper.models import Match
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def create_match(client, a="Alice", b="Bob", dealer="0", **rules):
+    """Start a match through the new-match form and return it."""
+    data = {
+        "player_a_name": a,
+        "player_b_name": b,
+        "first_dealer": dealer,
+        "gin_bonus": 25,
+        "undercut_bonus": 10,
+        "big_gin_bonus": 31,
+        "target": 100,
+        "box_bonus": 0,
+        "game_bonus": 0,
+    }
+    data.update(rules)
+    data = {k: v for k, v in data.items() if v is not False}
+    response = client.post(reverse("scorekeeper:match_create"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Match.objects.latest("pk")
+
+
+def set_upcard(client, match, upcard):
+    response = client.post(reverse("scorekeeper:deal_upcard", args=[match.pk]), {"upcard": upcard})
+    assert response.status_code == 302
+    return response
+
+
+def enter_cards(client, match, seat, knocker, opponent, *, upcard=None, action="record",
+                number=None, headers=None, url=None):
+    """Post the full-entry form as shorthand text, the way a player types it."""
+    match.refresh_from_db()
+    match.forget_cache()
+    if upcard is None:
+        upcard = match.open_deal().upcard
+    data = {
+        "number": number if number is not None else match.next_number,
+        "version": match.version,
+        "upcard": upcard,
+        "knocker_seat": seat,
+        "knocker_text": knocker,
+        "opponent_text": opponent,
+        "action": action,
+    }
+    url = url or reverse("scorekeeper:deal_enter", args=[match.pk, seat])
+    return client.post(url, data, **(headers or {}))
+
+
+def record_quick(client, match, knocker, k, o, *, number=None, **extra):
+    match.refresh_from_db()
+    match.forget_cache()
+    data = {
+        "number": number if number is not None else match.next_number,
+        "knocker": knocker,
+        "knocker_deadwood": k,
+        "opponent_deadwood": o,
+        **extra,
+    }
+    return client.post(reverse("scorekeeper:deal_quick", args=[match.pk]), data)
+
+
+def record_draw(client, match):
+    match.refresh_from_db()
+    match.forget_cache()
+    return client.post(
+        reverse("scorekeeper:deal_draw", args=[match.pk]), {"number": match.next_number}
+    )
