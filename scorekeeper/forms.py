@@ -16,12 +16,12 @@ from django.utils.translation import ngettext
 
 from adjudication import (
     ALL_CARDS,
+    DEFAULT_RULES,
     AdjudicationError,
     Card,
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
-    DEFAULT_RULES,
     Rules,
     WrongCountError,
     adjudicate,
@@ -166,10 +166,12 @@ class HandsForm(forms.Form):
         self.hands: dict[str, tuple[Card, ...]] = {side: () for side in self.SIDES}
 
     def _merge(self, side: str) -> tuple[Card, ...]:
+        rendered = self.data.get(f"{side}_rendered", "")[:MAX_CARD_TEXT]
         hand = HandInput(
             ticked=tuple(self.data.getlist(side))[:60],
-            text=self.data.get(f"{side}_text", "")[:MAX_CARD_TEXT],
-            rendered=self.data.get(f"{side}_rendered", "")[:MAX_CARD_TEXT],
+            # A text field that was not sent at all is unchanged, not emptied.
+            text=self.data.get(f"{side}_text", rendered)[:MAX_CARD_TEXT],
+            rendered=rendered,
         )
         try:
             return merge_hand(hand)
@@ -337,9 +339,7 @@ class QuickForm(forms.Form):
     """The quick path: who knocked and the two deadwood counts, as numbers."""
 
     knocker = forms.TypedChoiceField(label=_("Who knocked?"), coerce=int, choices=())
-    knocker_deadwood = forms.IntegerField(
-        label=_("Knocker's deadwood"), min_value=0, max_value=10
-    )
+    knocker_deadwood = forms.IntegerField(label=_("Knocker's deadwood"), min_value=0, max_value=10)
     opponent_deadwood = forms.IntegerField(
         label=_("Opponent's deadwood after layoffs"), min_value=0, max_value=100
     )
@@ -421,9 +421,7 @@ class MatchForm(forms.Form):
         label=_("Big gin bonus"), min_value=0, max_value=100, initial=31
     )
     ace_means_gin = forms.BooleanField(label=_("An ace upcard means gin only"), required=False)
-    spades_double = forms.BooleanField(
-        label=_("A spade upcard doubles the deal"), required=False
-    )
+    spades_double = forms.BooleanField(label=_("A spade upcard doubles the deal"), required=False)
     target = forms.IntegerField(label=_("Play to"), min_value=10, max_value=1000, initial=100)
     box_bonus = forms.IntegerField(
         label=_("Box bonus per deal won"), min_value=0, max_value=100, initial=0
@@ -431,9 +429,7 @@ class MatchForm(forms.Form):
     game_bonus = forms.IntegerField(
         label=_("Game bonus for the winner"), min_value=0, max_value=500, initial=0
     )
-    shutout = forms.BooleanField(
-        label=_("Shutout doubles the game bonus"), required=False
-    )
+    shutout = forms.BooleanField(label=_("Shutout doubles the game bonus"), required=False)
 
     RULE_FIELDS = (
         "gin_bonus",
@@ -454,7 +450,9 @@ class MatchForm(forms.Form):
         self.fields["player_a"].queryset = queryset
         self.fields["player_b"].queryset = queryset
         for name in ("player_a_name", "player_b_name"):
-            self.fields[name].widget.attrs.update({"autocomplete": "off", "autocapitalize": "words"})
+            self.fields[name].widget.attrs.update(
+                {"autocomplete": "off", "autocapitalize": "words"}
+            )
 
     def _player(self, seat: str) -> Player | str | None:
         chosen = self.cleaned_data.get(seat)

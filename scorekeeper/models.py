@@ -8,10 +8,9 @@ winner are never stored: `Match.state()` derives them from the recorded deals wi
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from functools import cached_property
-
-import secrets
 
 from django.conf import settings
 from django.db import models, transaction
@@ -112,7 +111,9 @@ class Match(models.Model):
     def recorded_deals(self) -> list[Deal]:
         """Return the recorded deals in order; cached per instance for one request."""
         if not hasattr(self, "_cached_recorded"):
-            self._cached_recorded = list(self.deals.filter(status=Deal.Status.RECORDED).order_by("number"))
+            self._cached_recorded = list(
+                self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
+            )
         return self._cached_recorded
 
     def state(self) -> MatchState:
@@ -372,8 +373,9 @@ class DealFacts:
             "points": score.points,
             "multiplier": multiplier,
         }
-        return Judgement(True, verdict, score.outcome.value, self.seat_of(score.winner),
-                         score.points)
+        return Judgement(
+            True, verdict, score.outcome.value, self.seat_of(score.winner), score.points
+        )
 
     def seat_of(self, side: Side | None) -> int | None:
         """Return the seat (0 or 1) of the knocker or the opponent."""

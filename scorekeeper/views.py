@@ -341,7 +341,9 @@ def save_edit(
             request,
             _("This match changed on another phone while you were editing. Check and try again."),
         )
-        return redirect_htmx(request, reverse("scorekeeper:deal_edit", args=[match.pk, deal.number]))
+        return redirect_htmx(
+            request, reverse("scorekeeper:deal_edit", args=[match.pk, deal.number])
+        )
     if not judged.legal:
         return None
     messages.success(request, _("Deal %(number)d was corrected.") % {"number": deal.number})

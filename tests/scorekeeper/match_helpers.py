@@ -33,8 +33,19 @@ def set_upcard(client, match, upcard):
     return response
 
 
-def enter_cards(client, match, seat, knocker, opponent, *, upcard=None, action="record",
-                number=None, headers=None, url=None):
+def enter_cards(
+    client,
+    match,
+    seat,
+    knocker,
+    opponent,
+    *,
+    upcard=None,
+    action="record",
+    number=None,
+    headers=None,
+    url=None,
+):
     """Post the full-entry form as shorthand text, the way a player types it."""
     match.refresh_from_db()
     match.forget_cache()

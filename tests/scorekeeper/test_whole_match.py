@@ -88,8 +88,13 @@ def test_a_whole_match_to_the_final_screen(client, db):
     match.refresh_from_db()
     response = client.post(
         reverse("scorekeeper:deal_edit", args=[match.pk, 2]),
-        {"mode": "quick", "version": match.version, "knocker": 1, "knocker_deadwood": 0,
-         "opponent_deadwood": 50},
+        {
+            "mode": "quick",
+            "version": match.version,
+            "knocker": 1,
+            "knocker_deadwood": 0,
+            "opponent_deadwood": 50,
+        },
     )
     assert response.status_code == 302
     deal2.refresh_from_db()
@@ -106,7 +111,9 @@ def test_a_whole_match_to_the_final_screen(client, db):
     rematch = type(match).objects.latest("pk")
     assert rematch.pk != match.pk
     assert (rematch.player_a, rematch.player_b, rematch.rules) == (
-        match.player_a, match.player_b, match.rules
+        match.player_a,
+        match.player_b,
+        match.rules,
     )
 
 

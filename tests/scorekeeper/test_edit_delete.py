@@ -1,0 +1,134 @@
+"""Correcting and deleting recorded deals; totals, dealers and winners follow."""
+
+from django.urls import reverse
+from match_helpers import HTMX, enter_cards, record_draw, record_quick, set_upcard
+
+from scorekeeper.models import Deal
+
+KNOCKER = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
+OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
+
+
+def edit_url(match, number, mode=""):
+    url = reverse("scorekeeper:deal_edit", args=[match.pk, number])
+    return f"{url}?mode={mode}" if mode else url
+
+
+def test_edit_page_shows_the_stored_cards(client, match):
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    body = client.get(edit_url(match, 1)).content.decode()
+    assert "Correct deal 1" in body and 'value="4D" id="id_knocker_4D" checked' in body
+
+
+def test_editing_cards_rescored_the_deal(client, match):
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    # Bob, not Alice, knocked, with 5♠ left: Alice's 4♦ is not enough to undercut him.
+    bob = "5C 6C 7C 9D TD JD 2H 3H 4H 5S"
+    response = enter_cards(
+        client, match, 1, bob, KNOCKER, upcard="TC", number=1, url=edit_url(match, 1)
+    )
+    deal = Deal.objects.get(match=match, number=1)
+    assert response.status_code == 302
+    assert (deal.knocker, deal.upcard, deal.entry) == (1, "TC", "cards")
+    assert (deal.outcome, deal.winner, deal.points) == ("undercut", 0, 11)
+
+
+def test_an_illegal_correction_changes_nothing(client, match):
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    response = enter_cards(
+        client,
+        match,
+        0,
+        KNOCKER.replace("4D", "9D"),
+        OPPONENT.replace("9D", "4D"),
+        upcard="6D",
+        number=1,
+        url=edit_url(match, 1),
+    )
+    assert response.status_code == 200
+    assert "That knock would be illegal" in response.content.decode() or "Illegal" in (
+        response.content.decode()
+    )
+    assert Deal.objects.get(match=match, number=1).points == 35
+
+
+def test_edit_into_quick_numbers_and_into_a_draw(client, match):
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    match.refresh_from_db()
+    client.post(
+        edit_url(match, 1),
+        {
+            "mode": "quick",
+            "version": match.version,
+            "knocker": 1,
+            "knocker_deadwood": 0,
+            "opponent_deadwood": 10,
+        },
+    )
+    deal = Deal.objects.get(match=match, number=1)
+    assert (deal.outcome, deal.winner, deal.points) == ("gin", 1, 35)
+    match.refresh_from_db()
+    client.post(edit_url(match, 1), {"mode": "draw", "version": match.version})
+    deal.refresh_from_db()
+    assert (deal.outcome, deal.winner, deal.points) == ("draw", None, 0)
+
+
+def test_an_edit_against_a_stale_version_is_refused(client, match):
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    match.refresh_from_db()
+    stale = match.version
+    record_draw(client, match)  # the other phone records the next deal meanwhile
+    response = client.post(
+        edit_url(match, 1),
+        {
+            "mode": "quick",
+            "version": stale,
+            "knocker": 1,
+            "knocker_deadwood": 0,
+            "opponent_deadwood": 10,
+        },
+    )
+    assert response.status_code == 302
+    assert Deal.objects.get(match=match, number=1).winner == 0
+    page = client.get(response["Location"]).content.decode()
+    assert "changed on another phone" in page
+
+
+def test_delete_asks_first_then_moves_later_deals_up(client, match):
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    record_draw(client, match)
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 1, 3, 13)
+    url = reverse("scorekeeper:deal_delete", args=[match.pk, 1])
+    assert "Delete deal 1?" in client.get(url).content.decode()
+    assert Deal.objects.filter(match=match).count() == 3
+    client.post(url)
+    numbers = list(Deal.objects.filter(match=match).values_list("number", "outcome"))
+    assert numbers == [(1, "draw"), (2, "knock")]
+    match.forget_cache()
+    assert match.state().totals == (0, 10)
+
+
+def test_edit_preview_is_a_partial(client, match):
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    response = enter_cards(
+        client,
+        match,
+        0,
+        KNOCKER,
+        OPPONENT,
+        upcard="6D",
+        number=1,
+        url=edit_url(match, 1),
+        action="preview",
+        headers=HTMX,
+    )
+    body = response.content.decode()
+    assert "<html" not in body and "Knock: Alice scores 35." in body
