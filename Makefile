@@ -60,3 +60,13 @@ test-postgres: venv messages
 		echo "PostgreSQL tests on $(PG_URL)"; \
 		DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser" -q tests/scorekeeper; \
 	else echo "No PostgreSQL server at $(PG_URL): PostgreSQL tests skipped."; fi
+
+# gunicorn with the production settings (DEBUG off, compressed and hashed static files).
+# Plain http on 127.0.0.1: the TLS redirect and secure cookies belong behind a TLS proxy.
+serve: venv messages
+	$(BIN)/python manage.py collectstatic --noinput -v 0
+	DEBUG=0 $(BIN)/python manage.py migrate --noinput
+	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
+	DEBUG=0 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} SECURE_COOKIES=$${SECURE_COOKIES:-0} \
+	$(BIN)/gunicorn config.wsgi:application --bind 127.0.0.1:$(PORT) --workers $${WORKERS:-2} \
+		--no-control-socket --access-logfile -

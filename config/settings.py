@@ -6,6 +6,7 @@ for PostgreSQL, DATABASE_URL.
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -33,8 +34,8 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG and env_bool("REQUIRE_SECRET_KEY"):
         raise RuntimeError("SECRET_KEY must be set in production.")
-    # A development key: only good for a machine that serves nobody else.
-    SECRET_KEY = "dev-only-insecure-key-" + "x" * 40
+    # A development key, flagged by `check --deploy`: only for a machine that serves nobody.
+    SECRET_KEY = "django-insecure-development-key-for-this-machine-only-0123456789"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -98,11 +99,19 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+    # One test database per test process, so that test runs side by side do not collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_oklahoma_gin_{os.getpid()}"}
+else:
     # Two phones may write at once: wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+    # A file, not memory, so that concurrent test requests use connections of their own.
+    # One per test process, so that test runs side by side do not share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"oklahoma-gin-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,10 +1,26 @@
-"""URL routes: the scorekeeper app at the root, the admin at /admin/."""
+"""URL routes: the scorekeeper app at the root, accounts under /accounts/, the admin."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+
+from scorekeeper.accounts import RateLimitedLoginView, signup
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/signup/", signup, name="signup"),
+    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("", include("scorekeeper.urls")),
 ]

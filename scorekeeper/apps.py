@@ -7,3 +7,6 @@ class ScorekeeperConfig(AppConfig):
 
     name = "scorekeeper"
     verbose_name = _("Score keeper")
+
+    def ready(self) -> None:
+        from . import accounts  # noqa: F401  (connects the log-in signal)

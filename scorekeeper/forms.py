@@ -22,6 +22,7 @@ from adjudication import (
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
+    IllegalKnockError,
     Rules,
     WrongCountError,
     adjudicate,
@@ -53,7 +54,10 @@ def engine_message(error: AdjudicationError) -> str:
             "Expected %(expected)s cards, got %(got)d.",
             error.got,
         ) % {"expected": expected, "got": error.got}
-    return _("These cards cannot be used: %(detail)s") % {"detail": str(error)[:80]}
+    if isinstance(error, IllegalKnockError):
+        return illegal_knock_message(error.deadwood, error.limit)
+    # The engine's own text is English: show a sentence in the user's language instead.
+    return _("These cards cannot be used together.")
 
 
 CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)

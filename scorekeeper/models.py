@@ -77,6 +77,13 @@ class Match(models.Model):
         blank=True,
         related_name="matches",
     )
+    # Share links: unguessable tokens, revocable and regenerable by the owner.
+    view_token = models.CharField(
+        _("view link token"), max_length=64, unique=True, null=True, blank=True
+    )
+    edit_token = models.CharField(
+        _("edit link token"), max_length=64, unique=True, null=True, blank=True
+    )
     # Bumped by every change to the match's deals: cheap polling and optimistic edits.
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -146,6 +153,14 @@ class Match(models.Model):
         self.refresh_from_db(fields=["version", "updated"])
         self.forget_cache()
 
+    def set_share_link(self, kind: str, enabled: bool) -> None:
+        """Create a fresh token for the view or edit link (revoking the old one), or revoke it."""
+        if kind not in ("view", "edit"):
+            raise ValueError(kind)
+        token = secrets.token_urlsafe(24) if enabled else None
+        setattr(self, f"{kind}_token", token)
+        self.save(update_fields=[f"{kind}_token", "updated"])
+
     @staticmethod
     def draw_first_dealer() -> int:
         """Return a first dealer's seat drawn at random."""
@@ -157,7 +172,7 @@ class Match(models.Model):
         self.forget_cache()
 
     @transaction.atomic
-    def record(self, number: int, facts: DealFacts) -> Deal:
+    def record(self, number: int, facts: DealFacts, *, by: str = "") -> Deal:
         """Record deal `number` from the facts entered at the table, adjudicated by the engine.
 
         An illegal knock is stored on the open deal (cards kept for correction) and scores
@@ -176,6 +191,7 @@ class Match(models.Model):
         judged = facts.judge(self.rules_value)
         deal.apply(facts, judged)
         deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
+        deal.recorded_by = by
         deal.save()
         self.bump_version()
         return deal
@@ -264,6 +280,7 @@ class Deal(models.Model):
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
     points = models.PositiveIntegerField(_("points"), default=0)
+    recorded_by = models.CharField(_("recorded by"), max_length=150, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -6,11 +6,22 @@ the partial that changed.
 
 from __future__ import annotations
 
+import io
+
+import segno
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    QueryDict,
+)
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -20,6 +31,7 @@ from django_htmx.middleware import HtmxDetails
 from adjudication import DEFAULT_RULES, Card, Rules
 
 from . import access
+from .access import Role
 from .forms import (
     CheckerForm,
     DealForm,
@@ -103,7 +115,7 @@ def create_match(request: HtmxHttpRequest, form: MatchForm) -> Match:
 @require_POST
 def match_rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new match with the same players and rules; the first dealer is drawn again."""
-    old = access.match_for_edit(request, pk)
+    old, _role = access.match_for(request, pk, Role.OWNER)
     match = Match.objects.create(
         player_a=old.player_a,
         player_b=old.player_b,
@@ -116,9 +128,14 @@ def match_rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect_htmx(request, match.get_absolute_url())
 
 
-def board_context(match: Match, **forms: object) -> dict[str, object]:
-    """Return the scoreboard's context with its forms (fresh ones unless given)."""
+def board_context(match: Match, role: Role = Role.EDIT, **forms: object) -> dict[str, object]:
+    """Return the scoreboard's context with its forms (fresh ones unless given).
+
+    What the visitor may do is decided here, from their role, and handed to the template.
+    """
     context = match_board(match)
+    context["can_edit"] = role >= Role.EDIT
+    context["is_owner"] = role == Role.OWNER
     context["upcard_form"] = forms.get("upcard_form") or UpcardForm()
     context["quick_form"] = forms.get("quick_form") or QuickForm(
         match=match, knock_limit=context["knock_limit"]
@@ -129,53 +146,55 @@ def board_context(match: Match, **forms: object) -> dict[str, object]:
 @require_GET
 @vary_on_headers("HX-Request")
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard: totals, who deals, the upcard and knock limit, the deals so far."""
-    match = access.match_for_edit(request, pk)
+    """The scoreboard: totals, who deals, the upcard and knock limit, the deals so far.
+
+    A view-link holder sees the same board without the controls.
+    """
+    match, role = access.match_for(request, pk, Role.VIEW)
     template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
-    return render(request, template, board_context(match))
+    return render(request, template, board_context(match, role))
 
 
 @require_POST
 @vary_on_headers("HX-Request")
 def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Set or change the upcard of the deal being played."""
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.EDIT)
     form = UpcardForm(request.POST)
     if match.state().finished:
         messages.error(request, _("This match is over."))
         return redirect_htmx(request, match.get_absolute_url())
     if not form.is_valid():
         template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
-        return render(request, template, board_context(match, upcard_form=form))
+        return render(request, template, board_context(match, role, upcard_form=form))
     match.set_upcard(form.cleaned_data["upcard"])
     if request.htmx:
-        return render(request, "scorekeeper/match_detail.html#board", board_context(match))
+        return render(request, "scorekeeper/match_detail.html#board", board_context(match, role))
     return redirect(match)
-
-
-def open_upcard(match: Match) -> Card | None:
-    """Return the upcard of the deal being played, if entered."""
-    deal = match.open_deal()
-    return deal.upcard_value if deal else None
 
 
 @require_POST
 def deal_draw(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Record a draw: the stock ran down to two cards and nobody knocked."""
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.EDIT)
     return record(request, match, DealFacts(entry=Deal.Entry.DRAW))
 
 
 @require_POST
 def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Record a deal from the quick path: who knocked and two deadwood counts."""
-    match = access.match_for_edit(request, pk)
-    upcard = open_upcard(match)
+    match, role = access.match_for(request, pk, Role.EDIT)
+    # The deal row keeps its number and upcard when it is recorded, so a phone that lost the
+    # race still finds it here, and is told who recorded it.
+    deal = match.deals.filter(number=posted_number(request)).first()
+    if deal is not None and deal.status == Deal.Status.RECORDED:
+        return already_recorded(request, deal)
+    upcard = deal.upcard_value if deal else None
     limit = match.rules_value.knock_limit(upcard) if upcard else None
     form = QuickForm(request.POST, match=match, knock_limit=limit)
     if form.is_valid() and upcard is not None:
         return record(request, match, form.facts(upcard))
-    context = board_context(match, quick_form=form)
+    context = board_context(match, role, quick_form=form)
     context["quick_open"] = True
     template = "scorekeeper/match_detail.html" + ("#quick" if request.htmx else "")
     return render(request, template, context, status=422 if request.htmx else 200)
@@ -185,7 +204,7 @@ def record(request: HtmxHttpRequest, match: Match, facts: DealFacts) -> HttpResp
     """Record the deal being played and show its verdict (or the scoreboard for a draw)."""
     number = posted_number(request)
     try:
-        deal = match.record(number, facts)
+        deal = match.record(number, facts, by=access.actor(request))
     except DealAlreadyRecorded as already:
         return already_recorded(request, already.deal)
     except MatchOver:
@@ -224,11 +243,12 @@ def posted_number(request: HtmxHttpRequest) -> int:
 
 def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
     """Tell the player that another phone recorded this deal first, and show its result."""
-    messages.warning(
-        request,
-        _("Deal %(number)d was already recorded (%(result)s). Here it is.")
-        % {"number": deal.number, "result": deal.get_outcome_display()},
-    )
+    values = {"number": deal.number, "result": deal.get_outcome_display(), "who": deal.recorded_by}
+    if deal.recorded_by:
+        text = _("Deal %(number)d was already recorded by %(who)s (%(result)s). Here it is.")
+    else:
+        text = _("Deal %(number)d was already recorded on another phone (%(result)s). Here it is.")
+    messages.warning(request, text % values)
     return redirect_htmx(request, deal.get_absolute_url())
 
 
@@ -240,7 +260,7 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     POST with action=record records it; any other POST (the live preview, or "Check" without
     JS) only adjudicates what is there and stores nothing.
     """
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.EDIT)
     if seat not in (0, 1):
         raise Http404
     if match.state().finished:
@@ -294,7 +314,7 @@ def render_entry(
 @require_GET
 def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """The verdict of one deal: both hands as melds, the layoffs, the outcome and points."""
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.VIEW)
     deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
     board = match_board(match)
     return render(
@@ -305,6 +325,7 @@ def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             "deal": deal,
             "row": board["lines_by_number"].get(deal.number),
             "verdict": deal.verdict_value(),
+            "can_edit": role >= Role.EDIT,
         },
     )
 
@@ -313,7 +334,7 @@ def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a recorded deal, however old: as cards, as quick numbers, or as a draw."""
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.EDIT)
     deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
     mode = request.POST.get("mode") or request.GET.get("mode") or deal.entry
     if mode not in Deal.Entry.values:
@@ -397,7 +418,7 @@ def edit_cards(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpRespon
 @require_http_methods(["GET", "POST"])
 def deal_delete(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Delete a recorded deal after a confirmation; the deals after it move up."""
-    match = access.match_for_edit(request, pk)
+    match, role = access.match_for(request, pk, Role.EDIT)
     deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
     if request.method == "POST":
         match.delete_deal(deal)
@@ -418,3 +439,88 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
         context["form"] = form.rebound()
     template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
     return render(request, template, context)
+
+
+@require_GET
+def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Answer a live scoreboard's poll: 204 at the cost of one small query when nothing
+    changed, otherwise the live regions of the board."""
+    row = (
+        Match.objects.filter(pk=pk)
+        .values("version", "owner_id", "view_token", "edit_token")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    version = row.pop("version")
+    if access.role_for(request, Match(pk=pk, **row)) == Role.NONE:
+        raise Http404
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    match, role = access.match_for(request, pk, Role.VIEW)
+    context = board_context(match, role)
+    live = render_to_string("scorekeeper/match_detail.html#live", context, request)
+    context["oob"] = True
+    deals = render_to_string("scorekeeper/match_detail.html#deals", context, request)
+    return HttpResponse(live + deals)
+
+
+@require_http_methods(["GET", "POST"])
+def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The owner's share screen: a view link and an edit link, each with a QR code, each
+    revocable or regenerable."""
+    match, _role = access.match_for(request, pk, Role.OWNER)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        kind, _sep, state = action.partition("-")
+        if kind not in ("view", "edit") or state not in ("on", "off"):
+            return HttpResponseBadRequest(_("Unknown action."))
+        match.set_share_link(kind, enabled=state == "on")
+        return redirect_htmx(request, reverse("scorekeeper:match_share", args=[pk]))
+    links = []
+    for kind, label, note in (
+        ("view", _("View link"), _("Anyone with it can watch the scoreboard live.")),
+        ("edit", _("Edit link"), _("Anyone with it can record and correct deals too.")),
+    ):
+        token = getattr(match, f"{kind}_token")
+        url = (
+            request.build_absolute_uri(reverse("scorekeeper:share_open", args=[token]))
+            if (token)
+            else None
+        )
+        links.append(
+            {
+                "kind": kind,
+                "label": label,
+                "note": note,
+                "url": url,
+                "qr": qr_svg(url) if url else "",
+            }
+        )
+    return render(request, "scorekeeper/match_share.html", {"match": match, "links": links})
+
+
+def qr_svg(url: str) -> str:
+    """Return the URL as a QR code, an inline SVG drawn on the server."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(
+        buffer,
+        kind="svg",
+        xmldecl=False,
+        scale=5,
+        border=2,
+        dark="#000",
+        light="#fff",
+        svgclass="qr",
+        lineclass=None,
+        title=url,
+    )
+    return mark_safe(buffer.getvalue().decode())  # noqa: S308 - segno's own SVG, no user HTML
+
+
+@require_GET
+def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Open a share link: this browser may now watch (or also record in) the match."""
+    match, _role = access.match_by_token(token)
+    access.remember_token(request, token)
+    return redirect(match)

@@ -13,5 +13,16 @@ def _test_settings():
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
         },
         SECURE_SSL_REDIRECT=False,
+        # Hashing speed is not what these tests are about.
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    # Rate limits live in the cache: each test starts with none spent.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

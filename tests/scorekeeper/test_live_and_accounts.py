@@ -1,0 +1,94 @@
+"""Live scoreboards, accounts, claiming a browser's matches, and the log-in limit."""
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from match_helpers import HTMX, create_match, record_quick, set_upcard
+
+from scorekeeper.models import Match
+
+
+def poll(client, match, version):
+    return client.get(reverse("scorekeeper:match_poll", args=[match.pk]), {"v": version}, **HTMX)
+
+
+def test_poll_with_nothing_new_is_204_with_no_body(client, match):
+    match.refresh_from_db()
+    response = poll(client, match, match.version)
+    assert response.status_code == 204 and response.content == b""
+
+
+def test_poll_after_a_change_returns_the_live_regions(client, match, django_assert_num_queries):
+    match.refresh_from_db()
+    old = match.version
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    response = poll(client, match, old)
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert 'id="live"' in body and 'hx-swap-oob="true"' in body and "+28" in body
+
+
+def test_poll_with_nothing_new_costs_one_query(client, match, django_assert_num_queries):
+    match.refresh_from_db()
+    client.get(match.get_absolute_url())  # the session is loaded from the database too
+    with django_assert_num_queries(2):  # the session, and the version check
+        assert poll(client, match, match.version).status_code == 204
+
+
+def test_poll_refuses_strangers(client, match):
+    assert poll(Client(), match, 0).status_code == 404
+
+
+def test_signing_up_claims_the_browsers_matches(client, match):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "alice",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.owner.username == "alice" and match.player_a.owner == match.owner
+    other_phone = Client()
+    other_phone.login(username="alice", password="a-long-pass-phrase-9")
+    assert other_phone.get(match.get_absolute_url()).status_code == 200
+
+
+def test_logging_in_claims_the_browsers_matches(client, db):
+    get_user_model().objects.create_user("bob", password="a-long-pass-phrase-9")
+    match = create_match(client, "Ann", "Bea")
+    client.post(reverse("login"), {"username": "bob", "password": "a-long-pass-phrase-9"})
+    match.refresh_from_db()
+    assert match.owner.username == "bob"
+    assert client.get(match.get_absolute_url()).status_code == 200
+
+
+def test_login_is_refused_for_a_while_after_repeated_failures(client, db):
+    get_user_model().objects.create_user("carol", password="a-long-pass-phrase-9")
+    for _ in range(5):
+        response = client.post(reverse("login"), {"username": "carol", "password": "wrong"})
+        assert response.status_code == 200
+    response = client.post(
+        reverse("login"), {"username": "carol", "password": "a-long-pass-phrase-9"}
+    )
+    assert response.status_code == 429
+    assert "Too many failed log-in attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_password_change_uses_the_site_layout(client, db):
+    user = get_user_model().objects.create_user("dora", password="a-long-pass-phrase-9")
+    client.force_login(user)
+    body = client.get(reverse("password_change")).content.decode()
+    assert "Change password" in body and "site.css" in body
+
+
+def test_matches_of_an_account_are_listed_on_its_home_page(client, db):
+    user = get_user_model().objects.create_user("erin", password="a-long-pass-phrase-9")
+    client.force_login(user)
+    create_match(client, "Erin", "Finn")
+    assert Match.objects.get().owner == user
+    assert "Erin – Finn" in client.get(reverse("scorekeeper:home")).content.decode()

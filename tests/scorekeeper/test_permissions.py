@@ -1,0 +1,142 @@
+"""Who may do what: owner, edit-link holder, view-link holder, another account, anonymous.
+
+Every view and every POST is tried by every persona. A refusal is a 403 or a 404, never a 500,
+and a refused POST changes nothing.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from match_helpers import create_match, record_quick, set_upcard
+
+from scorekeeper.models import Deal, Match
+
+OK = "ok"
+PERSONAS = ("owner", "editor", "viewer", "stranger", "anonymous")
+
+
+@pytest.fixture
+def world(db):
+    """A match owned by alice's account, shared by link, with one recorded deal."""
+    users = get_user_model().objects
+    owner = Client()
+    owner.force_login(users.create_user("alice", password="pw-alice-123"))
+    match = create_match(owner, "Alice", "Bob")
+    set_upcard(owner, match, "6D")
+    record_quick(owner, match, 0, 2, 30)
+    set_upcard(owner, match, "TC")
+    match.refresh_from_db()
+    match.set_share_link("view", True)
+    match.set_share_link("edit", True)
+    editor, viewer, stranger, anonymous = Client(), Client(), Client(), Client()
+    editor.get(reverse("scorekeeper:share_open", args=[match.edit_token]))
+    viewer.get(reverse("scorekeeper:share_open", args=[match.view_token]))
+    stranger.force_login(users.create_user("charlie", password="pw-charlie-123"))
+    clients = dict(zip(PERSONAS, (owner, editor, viewer, stranger, anonymous), strict=True))
+    return match, clients
+
+
+def requests_for(match):
+    """Every view of a match, with the roles that may use it."""
+    pk = match.pk
+    url = lambda name, *args: reverse(f"scorekeeper:{name}", args=[pk, *args])  # noqa: E731
+    return [
+        ("GET", url("match_detail"), {}, "viewer"),
+        ("GET", url("match_poll") + "?v=0", {}, "viewer"),
+        ("GET", url("deal_detail", 1), {}, "viewer"),
+        ("POST", url("deal_upcard"), {"upcard": "9C"}, "editor"),
+        ("GET", url("deal_enter", 0), {}, "editor"),
+        ("POST", url("deal_enter", 0), {"number": 2, "action": "preview"}, "editor"),
+        (
+            "POST",
+            url("deal_quick"),
+            {"number": 2, "knocker": 1, "knocker_deadwood": 3, "opponent_deadwood": 9},
+            "editor",
+        ),
+        ("POST", url("deal_draw"), {"number": 2}, "editor"),
+        ("GET", url("deal_edit", 1), {}, "editor"),
+        ("POST", url("deal_edit", 1), {"mode": "draw", "version": -1}, "editor"),
+        ("GET", url("deal_delete", 1), {}, "editor"),
+        ("POST", url("deal_delete", 1), {}, "editor"),
+        ("GET", url("match_share"), {}, "owner"),
+        ("POST", url("match_share"), {"action": "view-off"}, "owner"),
+        ("POST", url("match_rematch"), {}, "owner"),
+    ]
+
+
+RANK = {"owner": 3, "editor": 2, "viewer": 1, "stranger": 0, "anonymous": 0}
+
+
+def snapshot(match):
+    match.refresh_from_db()
+    deals = list(
+        Deal.objects.filter(match=match).values_list("number", "status", "points", "upcard")
+    )
+    return (match.version, match.view_token, match.edit_token, deals, Match.objects.count())
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_every_view_answers_each_persona_as_its_role_allows(world, persona):
+    match, clients = world
+    client = clients[persona]
+    for method, url, data, needs in requests_for(match):
+        before = snapshot(match)
+        response = client.get(url) if method == "GET" else client.post(url, data)
+        allowed = RANK[persona] >= RANK[needs]
+        if allowed:
+            assert response.status_code in (200, 204, 302), (persona, method, url)
+        else:
+            expected = 404 if RANK[persona] == 0 else 403
+            assert response.status_code == expected, (persona, method, url)
+            assert "<h1>" in response.content.decode()  # the friendly page, not a bare error
+            if method == "POST":
+                assert snapshot(match) == before, (persona, url)
+
+
+def test_view_link_shows_the_scoreboard_without_controls(world):
+    match, clients = world
+    body = clients["viewer"].get(match.get_absolute_url()).content.decode()
+    assert "Alice" in body and "knocked" not in body and "Tap the upcard" not in body
+
+
+def test_revoking_a_link_takes_effect_at_once(world):
+    match, clients = world
+    assert clients["editor"].get(match.get_absolute_url()).status_code == 200
+    clients["owner"].post(
+        reverse("scorekeeper:match_share", args=[match.pk]), {"action": "edit-off"}
+    )
+    assert clients["editor"].get(match.get_absolute_url()).status_code == 404
+    assert clients["viewer"].get(match.get_absolute_url()).status_code == 200
+
+
+def test_regenerating_a_link_revokes_the_old_one(world):
+    match, clients = world
+    old = match.view_token
+    clients["owner"].post(
+        reverse("scorekeeper:match_share", args=[match.pk]), {"action": "view-on"}
+    )
+    match.refresh_from_db()
+    assert match.view_token != old
+    assert clients["viewer"].get(match.get_absolute_url()).status_code == 404
+    assert Client().get(reverse("scorekeeper:share_open", args=[old])).status_code == 404
+
+
+def test_share_screen_shows_each_link_as_a_qr_code(world):
+    match, clients = world
+    body = clients["owner"].get(reverse("scorekeeper:match_share", args=[match.pk])).content
+    body = body.decode()
+    assert body.count('<svg xmlns="http://www.w3.org/2000/svg"') == 2
+    assert match.edit_token in body and match.view_token in body
+
+
+def test_a_deal_of_another_match_is_not_reachable(world):
+    match, clients = world
+    other = create_match(clients["stranger"], "Carol", "Dave")
+    set_upcard(clients["stranger"], other, "5C")
+    record_quick(clients["stranger"], other, 0, 1, 20)
+    url = reverse("scorekeeper:deal_delete", args=[match.pk, 1])
+    response = clients["owner"].post(reverse("scorekeeper:deal_delete", args=[other.pk, 1]))
+    assert response.status_code == 404
+    assert Deal.objects.filter(match=other, status="recorded").count() == 1
+    assert clients["stranger"].post(url).status_code == 404
