@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules_page, name="rules"),
     path("check/", views.checker, name="checker"),
+    path("deck/", views.deck_colours, name="deck_colours"),
     path("matches/new/", views.match_create, name="match_create"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match_rematch"),
@@ -24,3 +25,9 @@ urlpatterns = [
     path("matches/<int:pk>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
     path("matches/<int:pk>/deals/<int:number>/delete/", views.deal_delete, name="deal_delete"),
 ]
+
+# History, statistics, CSV exports and the JSON API (issue 7) keep their routes in their own
+# module, in this namespace.
+from .history_urls import urlpatterns as history_urlpatterns  # noqa: E402
+
+urlpatterns += history_urlpatterns

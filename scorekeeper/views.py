@@ -21,6 +21,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -524,3 +525,13 @@ def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     match, _role = access.match_by_token(token)
     access.remember_token(request, token)
     return redirect(match)
+
+
+@require_POST
+def deck_colours(request: HtmxHttpRequest) -> HttpResponse:
+    """Switch this browser between the red-and-black deck and the four-colour deck."""
+    request.session["four_colour"] = not request.session.get("four_colour", False)
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = reverse("scorekeeper:home")
+    return redirect(target)

@@ -177,3 +177,13 @@ def test_someone_elses_match_is_not_found(client, match):
         == 404
     )
     assert not Deal.objects.exists()
+
+
+def test_four_colour_deck_can_be_switched_on_and_off(client, db):
+    home = reverse("scorekeeper:home")
+    assert 'class="four"' not in client.get(home).content.decode()
+    response = client.post(reverse("scorekeeper:deck_colours"), {"next": home})
+    assert response["Location"] == home
+    assert '<body class="four"' in client.get(home).content.decode()
+    client.post(reverse("scorekeeper:deck_colours"), {"next": "https://evil.example/"})
+    assert '<body class="four"' not in client.get(home).content.decode()
