@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Deal, Match, Player
+from .models import Deal, IllegalKnock, Match, Player
 
 
 @admin.register(Player)
@@ -47,3 +47,9 @@ class DealAdmin(admin.ModelAdmin):
     list_filter = ["status", "entry", "outcome"]
     list_select_related = ["match__player_a", "match__player_b"]
     readonly_fields = ["verdict", "created", "updated"]
+
+
+@admin.register(IllegalKnock)
+class IllegalKnockAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "knocker", "deadwood", "limit", "created"]
+    list_select_related = ["match__player_a", "match__player_b"]

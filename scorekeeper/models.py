@@ -193,6 +193,14 @@ class Match(models.Model):
         deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
         deal.recorded_by = by
         deal.save()
+        if not judged.legal:
+            IllegalKnock.objects.create(
+                match=self,
+                number=number,
+                knocker=facts.knocker,
+                deadwood=judged.verdict["knocker"]["deadwood_points"],
+                limit=judged.verdict["knock_limit"],
+            )
         self.bump_version()
         return deal
 
@@ -331,6 +339,27 @@ class Deal(models.Model):
         if self.entry != self.Entry.CARDS or not self.verdict:
             return None
         return Verdict.from_dict(self.verdict)
+
+
+class IllegalKnock(models.Model):
+    """A knock the engine found illegal: scored nothing, but it happened at the table."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="illegal_knocks"
+    )
+    number = models.PositiveIntegerField(_("deal number"))
+    knocker = models.PositiveSmallIntegerField(_("knocker"))
+    deadwood = models.PositiveSmallIntegerField(_("deadwood"))
+    limit = models.PositiveSmallIntegerField(_("knock limit"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created"]
+        verbose_name = _("illegal knock")
+        verbose_name_plural = _("illegal knocks")
+
+    def __str__(self) -> str:
+        return f"{self.match} #{self.number}: {self.deadwood} > {self.limit}"
 
 
 @dataclass(frozen=True)

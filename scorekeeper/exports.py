@@ -1,0 +1,119 @@
+"""CSV exports: one row per recorded deal, with the totals the engine derives for it.
+
+The column names are fixed identifiers for programs (spreadsheets, scripts), so they are not
+translated; the values are the stored facts and verdicts.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+from itertools import groupby
+
+from django.http import StreamingHttpResponse
+from django.utils.text import slugify
+
+from adjudication import DealResult, play_match
+
+from .models import Deal, Match
+
+COLUMNS = (
+    "match",
+    "started",
+    "player_a",
+    "player_b",
+    "deal",
+    "dealer",
+    "entry",
+    "upcard",
+    "knock_limit",
+    "knocker",
+    "knocker_cards",
+    "opponent_cards",
+    "knocker_deadwood",
+    "opponent_deadwood",
+    "outcome",
+    "winner",
+    "points",
+    "counted",
+    "total_a",
+    "total_b",
+)
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(value: str) -> str:
+    """Return text that a spreadsheet shows as text, never runs as a formula."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+class Echo:
+    """A file-like object whose write returns the line, for streaming csv.writer output."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
+    """Yield the CSV rows of one match's recorded deals, in order.
+
+    Totals, dealers and whether a deal counts come from the engine's `play_match`.
+    """
+    state = play_match(
+        match.first_dealer, [DealResult(d.winner, d.points) for d in deals], match.rules_value
+    )
+    names = [safe_text(str(player)) for player in match.players]
+
+    def name(seat: int | None) -> str:
+        return "" if seat is None else names[seat]
+
+    for deal, line in zip(deals, state.lines, strict=True):
+        verdict = deal.verdict or {}
+        knocker = (verdict.get("knocker") or {}).get("deadwood_points", "")
+        opponent = (verdict.get("opponent") or {}).get("deadwood_points", "")
+        yield [
+            match.pk,
+            match.created.isoformat(timespec="seconds"),
+            names[0],
+            names[1],
+            deal.number,
+            name(line.dealer),
+            deal.entry,
+            deal.upcard,
+            verdict.get("knock_limit", ""),
+            name(deal.knocker),
+            deal.knocker_cards,
+            deal.opponent_cards,
+            knocker,
+            opponent,
+            deal.outcome,
+            name(deal.winner),
+            deal.points,
+            int(line.counted),
+            line.totals[0],
+            line.totals[1],
+        ]
+
+
+def deal_rows(deals: Iterable[Deal]) -> Iterator[list[object]]:
+    """Yield the header, then the rows of `deals`, which come ordered match by match."""
+    yield list(COLUMNS)
+    for _match_id, group in groupby(deals, key=lambda deal: deal.match_id):
+        batch = list(group)
+        yield from match_rows(batch[0].match, batch)
+
+
+def csv_response(rows: Iterable[list[object]], filename: str) -> StreamingHttpResponse:
+    """Stream `rows` as a CSV download named `filename`."""
+    writer = csv.writer(Echo())
+    response = StreamingHttpResponse(
+        (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def filename(*parts: object) -> str:
+    """Return a safe file name made of `parts`, ending in .csv."""
+    return "-".join(slugify(str(part)) or "x" for part in parts) + ".csv"

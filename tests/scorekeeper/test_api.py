@@ -1,0 +1,247 @@
+"""The JSON API: the engine's command-line answers over HTTP, errors, rate limit and docs."""
+
+import io
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import reverse
+from history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
+
+from adjudication import ALL_CARDS
+from adjudication.cli import answer
+from scorekeeper.api import MAX_BODY
+
+ADJUDICATE = reverse("scorekeeper:api_adjudicate")
+HAND = reverse("scorekeeper:api_hand")
+DEAL = {
+    "upcard": "6D",
+    "knocker": "7H 8H 9H 2C 3C 4C KS KD KC 5S",
+    "opponent": ["AS", "2S", "3S", "4H", "5H", "6H", "7C", "7D", "9D", "QH"],
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limit():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def post(client, url, body, **extra):
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post(url, data, content_type="application/json", **extra)
+
+
+def test_adjudicate_answers_a_deal_as_the_command_line_does(client):
+    response = post(client, ADJUDICATE, DEAL)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == answer(DEAL)
+    assert response.json()["result"] == "knock" and response.json()["points"] == 28
+
+
+def test_adjudicate_plays_the_rules_given(client):
+    deal = {**DEAL, "upcard": "6S", "rules": {"spades_double": True}}
+    assert post(client, ADJUDICATE, deal).json()["points"] == 56
+
+
+def test_hand_answers_a_hand_as_the_command_line_does(client):
+    request = {"hand": "7h8h9h 2c3c4c ks kd kc 5s 6d", "upcard": "6D"}
+    response = post(client, HAND, request)
+    assert response.status_code == 200
+    assert response.json() == answer(request)
+    assert response.json()["discard"] == "6D" and response.json()["can_knock"] is True
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "message"),
+    [
+        (ADJUDICATE, "{", "invalid JSON: Expecting property name enclosed in double quotes"),
+        (ADJUDICATE, "", "invalid JSON: Expecting value (column 1)"),
+        (ADJUDICATE, "[1, 2]", "expected a JSON object, got list"),
+        (ADJUDICATE, "[" * 5000 + "]" * 5000, "request body too large"),
+        (ADJUDICATE, "[" * 2000 + "]" * 2000, "invalid JSON: nested too deeply"),
+        (ADJUDICATE, {**DEAL, "opponent": "AS 2S 1X"}, "unknown card '1X'"),
+        (ADJUDICATE, {**DEAL, "opponent": "AS AS 3S 4S 5S 6S 7S 8S 9S TS"}, "twice"),
+        (ADJUDICATE, {**DEAL, "opponent": "AS 2S"}, "opponent"),
+        (ADJUDICATE, {**DEAL, "opponent": "7H 8H 9H 2C 3C 4C KS KD KC 5D"}, "in both hands"),
+        (ADJUDICATE, {"upcard": "6D", "knocker": DEAL["knocker"]}, 'missing "opponent"'),
+        (ADJUDICATE, {**DEAL, "rules": {"gin": 20}}, "unknown rule 'gin'"),
+        (ADJUDICATE, {**DEAL, "rules": {"target": "high"}}, "must be a whole number"),
+        (ADJUDICATE, {**DEAL, "extra": 1}, "unknown key 'extra'"),
+        (ADJUDICATE, {"hand": DEAL["knocker"]}, "a hand request goes to /api/hand"),
+        (HAND, DEAL, 'missing "hand"'),
+        (HAND, {"hand": 42}, '"hand" must be a list of cards or a string'),
+        (HAND, {"hand": "AS 2S 3S"}, "10 or 11"),
+    ],
+)
+def test_bad_requests_get_400_with_a_json_error(client, url, body, message):
+    response = post(client, url, body)
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert message in response.json()["error"]
+
+
+def test_oversized_body_is_refused_before_it_is_read(client):
+    body = json.dumps({**DEAL, "pad": "x" * (MAX_BODY * 4)})
+    response = post(client, ADJUDICATE, body)
+    assert response.status_code == 400
+    assert response.json() == {"error": f"request body too large: at most {MAX_BODY} bytes"}
+
+
+def test_body_that_is_not_utf8_is_refused(client):
+    response = post(client, ADJUDICATE, b'{"upcard": "\xff"}')
+    assert response.status_code == 400 and "UTF-8" in response.json()["error"]
+
+
+def test_only_post_is_allowed(client):
+    assert client.get(ADJUDICATE).status_code == 405
+    assert client.get(HAND).status_code == 405
+
+
+def test_no_csrf_token_cookie_or_session_is_needed_or_made(db):
+    client = Client(enforce_csrf_checks=True)
+    response = post(client, ADJUDICATE, DEAL)
+    assert response.status_code == 200
+    assert not response.cookies
+    assert "Cookie" not in response.get("Vary", "")
+    assert Session.objects.count() == 0
+
+
+@override_settings(API_RATE_LIMIT=(3, 60))
+def test_rate_limit_answers_429_with_retry_after(client):
+    for _ in range(3):
+        assert post(client, ADJUDICATE, DEAL).status_code == 200
+    response = post(client, HAND, {"hand": DEAL["knocker"]})
+    assert response.status_code == 429
+    assert response.json()["error"] == "too many requests: slow down"
+    assert 1 <= int(response["Retry-After"]) <= 60
+    # Another address has its own allowance.
+    assert post(client, ADJUDICATE, DEAL, REMOTE_ADDR="10.0.0.9").status_code == 200
+
+
+@override_settings(API_RATE_LIMIT=(2, 60))
+def test_bad_requests_count_against_the_rate_limit_too(client):
+    post(client, ADJUDICATE, "{")
+    post(client, ADJUDICATE, "{")
+    assert post(client, ADJUDICATE, DEAL).status_code == 429
+
+
+def random_request(rng: random.Random) -> dict:
+    """A random deal or hand request; some are illegal knocks, some have bad input."""
+    deck = [str(card) for card in ALL_CARDS]
+    rng.shuffle(deck)
+    roll = rng.random()
+    rules = rng.choice([{}, {"spades_double": True}, {"big_gin": True}, {"ace_means_gin": True}])
+    if roll < 0.25:
+        return {"hand": deck[: rng.choice([10, 11])], "upcard": deck[20], "rules": rules}
+    request = {
+        "upcard": deck[21],
+        "knocker": " ".join(deck[: rng.choice([10, 11])]),
+        "opponent": deck[11:21],
+        "rules": rules,
+    }
+    if roll > 0.9:
+        request["opponent"] = deck[10:21] if roll > 0.95 else [*deck[11:20], "ZZ"]
+    return request
+
+
+def melded_request(rng: random.Random) -> dict:
+    """A deal whose knocker holds melds, so that legal knocks and layoffs come up."""
+    suit = rng.choice("SHDC")
+    start = rng.randrange(1, 8)
+    run = [f"{'A23456789TJQK'[start - 1 + i]}{suit}" for i in range(4)]
+    rank = rng.choice([r for r in "A23456789TJQK" if f"{r}{suit}" not in run])
+    group = [f"{rank}{s}" for s in "SHDC" if s != suit] + [f"{rank}{suit}"]
+    rest = [str(c) for c in ALL_CARDS if str(c) not in run + group]
+    rng.shuffle(rest)
+    knocker = run + group[:3] + rest[:3]
+    return {"upcard": rng.choice(["KH", "TD", "9C"]), "knocker": knocker, "opponent": rest[3:13]}
+
+
+def test_api_and_command_line_agree_on_a_batch_of_deals(client):
+    rng = random.Random(7)
+    requests = [random_request(rng) for _ in range(30)] + [melded_request(rng) for _ in range(30)]
+    requests += [
+        {"upcard": "TC", "knocker": LAYOFF_KNOCKER, "opponent": LAYOFF_OPPONENT},  # undercut
+        {"upcard": "QH", "knocker": GIN_HAND, "opponent": OPPONENT_5},  # gin
+    ]
+    lines = [json.dumps(request) for request in requests] + ["{not json", "[]"]
+    cli = subprocess.run(
+        [sys.executable, "-m", "adjudication"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = [json.loads(line) for line in cli.stdout.splitlines()]
+    assert len(expected) == len(lines)
+    assert {"knock", "undercut", "gin", "illegal"} <= {e.get("result") for e in expected}
+    with override_settings(API_RATE_LIMIT=(1000, 60)):
+        for line, request, cli_answer in zip(lines, requests + [None, None], expected, strict=True):
+            is_hand = request is not None and "hand" in request
+            response = post(client, HAND if is_hand else ADJUDICATE, line)
+            if "error" in cli_answer:
+                assert response.status_code == 400, line
+                assert response.json() == {"error": cli_answer["error"]}, line
+            else:
+                assert response.status_code == 200, line
+                assert response.json() == cli_answer, line
+
+
+def test_manage_py_adjudicate_is_the_engine_command_line(tmp_path):
+    lines = [json.dumps(DEAL), "oops", "", json.dumps({"hand": DEAL["knocker"]})]
+    text = "\n".join(lines) + "\n"
+    cli = subprocess.run(
+        [sys.executable, "-m", "adjudication"], input=text, capture_output=True, text=True
+    )
+    out = io.StringIO()
+    call_command("adjudicate", stdin=io.StringIO(text), stdout=out)
+    assert out.getvalue() == cli.stdout
+    assert json.loads(out.getvalue().splitlines()[1]) == {
+        "error": "invalid JSON: Expecting value (column 1)",
+        "line": 2,
+    }
+    requests = tmp_path / "requests.jsonl"
+    requests.write_text(text, encoding="utf-8")
+    from_file = io.StringIO()
+    call_command("adjudicate", str(requests), stdout=from_file)
+    assert from_file.getvalue() == cli.stdout
+
+
+def test_manage_py_adjudicate_names_a_missing_file():
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="cannot read /nonexistent.jsonl"):
+        call_command("adjudicate", "/nonexistent.jsonl", stdout=io.StringIO())
+
+
+def test_openapi_document_describes_both_endpoints(client):
+    response = client.get(reverse("scorekeeper:api_openapi"))
+    assert response.status_code == 200
+    document = response.json()
+    assert document["openapi"].startswith("3.1")
+    assert set(document["paths"]) == {ADJUDICATE, HAND}
+    for path in (ADJUDICATE, HAND):
+        operation = document["paths"][path]["post"]
+        assert {"200", "400", "429"} <= set(operation["responses"])
+        content = operation["requestBody"]["content"]["application/json"]
+        example = operation["responses"]["200"]["content"]["application/json"]["example"]
+        # The documented example answer is what the API answers today.
+        assert post(client, path, content["example"]).json() == example
+    rules = document["components"]["schemas"]["Rules"]["properties"]
+    assert rules["target"] == {"type": "integer", "minimum": 1, "default": 100}
+
+
+def test_docs_page_shows_the_endpoints_with_examples(client):
+    body = client.get(reverse("scorekeeper:api_docs")).content.decode()
+    assert f"POST {ADJUDICATE}" in body and f"POST {HAND}" in body
+    assert reverse("scorekeeper:api_openapi") in body
+    assert "&quot;knock_limit&quot;: 6" in body and "curl -X POST http://testserver" in body

@@ -1,0 +1,146 @@
+"""CSV exports of a match and of a player's history: one row per recorded deal."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
+from match_helpers import create_match
+
+from scorekeeper.exports import COLUMNS
+from scorekeeper.models import Player
+
+
+def read_csv(response) -> list[dict[str, str]]:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    text = b"".join(response.streaming_content).decode("utf-8")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0].keys()) == list(COLUMNS) if rows else True
+    return rows
+
+
+@pytest.fixture
+def match(client, db):
+    match = create_match(client, "Alice", "Bob")
+    add_deals(
+        match,
+        [
+            quick(0, 4, 30),  # Alice knocks: 26
+            draw(),
+            cards(1, GIN_HAND, OPPONENT_5, upcard="QH"),  # Bob gins: 30
+            knock(0, 80),  # Alice 106: the end
+            knock(1, 5),  # recorded after the end
+        ],
+    )
+    return match
+
+
+def test_match_csv_has_one_row_per_deal_with_the_engines_totals(client, match):
+    response = client.get(reverse("scorekeeper:match_export", args=[match.pk]))
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="match-{match.pk}-alice-bob.csv"'
+    )
+    rows = read_csv(response)
+    assert [row["deal"] for row in rows] == ["1", "2", "3", "4", "5"]
+    first, drawn, gin, last, void = rows
+    assert first == {
+        "match": str(match.pk),
+        "started": match.created.isoformat(timespec="seconds"),
+        "player_a": "Alice",
+        "player_b": "Bob",
+        "deal": "1",
+        "dealer": "Alice",
+        "entry": "quick",
+        "upcard": "KC",
+        "knock_limit": "10",
+        "knocker": "Alice",
+        "knocker_cards": "",
+        "opponent_cards": "",
+        "knocker_deadwood": "4",
+        "opponent_deadwood": "30",
+        "outcome": "knock",
+        "winner": "Alice",
+        "points": "26",
+        "counted": "1",
+        "total_a": "26",
+        "total_b": "0",
+    }
+    assert (drawn["outcome"], drawn["winner"], drawn["points"], drawn["dealer"]) == (
+        "draw",
+        "",
+        "0",
+        "Alice",
+    )
+    assert gin["knocker_cards"] == "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
+    assert (gin["outcome"], gin["winner"], gin["points"], gin["knocker_deadwood"]) == (
+        "gin",
+        "Bob",
+        "30",
+        "0",
+    )
+    assert (gin["opponent_deadwood"], gin["knock_limit"]) == ("5", "10")
+    assert (last["total_a"], last["total_b"], last["counted"]) == ("106", "30", "1")
+    assert (void["total_a"], void["total_b"], void["counted"]) == ("106", "30", "0")
+
+
+def test_match_csv_of_a_match_without_deals_is_the_header(client, db):
+    match = create_match(client)
+    response = client.get(reverse("scorekeeper:match_export", args=[match.pk]))
+    text = b"".join(response.streaming_content).decode()
+    assert text == ",".join(COLUMNS) + "\r\n"
+
+
+def test_match_csv_is_hidden_from_strangers(match):
+    assert Client().get(reverse("scorekeeper:match_export", args=[match.pk])).status_code == 404
+
+
+def test_names_cannot_smuggle_spreadsheet_formulas(client, db):
+    match = create_match(client, "=HYPERLINK(1)", "@Bob")
+    add_deals(match, [knock(0, 10)])
+    rows = read_csv(client.get(reverse("scorekeeper:match_export", args=[match.pk])))
+    assert (rows[0]["player_a"], rows[0]["player_b"]) == ("'=HYPERLINK(1)", "'@Bob")
+    assert rows[0]["winner"] == "'=HYPERLINK(1)"
+
+
+def test_player_csv_has_every_deal_of_their_matches_newest_match_first(client, match):
+    other = create_match(client, "Carol", "Alice")
+    add_deals(other, [knock(1, 7), draw()])
+    create_match(client, "Dave", "Bob")
+    alice = match.player_a
+    response = client.get(reverse("scorekeeper:player_export", args=[alice.pk]))
+    assert response["Content-Disposition"] == 'attachment; filename="deals-alice.csv"'
+    rows = read_csv(response)
+    assert [(row["match"], row["deal"]) for row in rows] == [
+        (str(other.pk), "1"),
+        (str(other.pk), "2"),
+        *[(str(match.pk), str(n)) for n in range(1, 6)],
+    ]
+    assert (rows[0]["player_a"], rows[0]["winner"], rows[0]["total_b"]) == ("Carol", "Alice", "7")
+    assert rows[-1]["counted"] == "0"
+
+
+def test_player_csv_leaves_out_other_visitors_matches(client, match):
+    stranger = Client()
+    theirs = create_match(stranger, "Alice", "Zed")
+    add_deals(theirs, [knock(0, 10)])
+    rows = read_csv(client.get(reverse("scorekeeper:player_export", args=[match.player_a.pk])))
+    assert {row["match"] for row in rows} == {str(match.pk)}
+    response = stranger.get(reverse("scorekeeper:player_export", args=[match.player_a.pk]))
+    assert response.status_code == 404
+
+
+def test_player_csv_of_an_unknown_player_is_404(client, match):
+    loner = Player.objects.create(name="Loner")
+    assert client.get(reverse("scorekeeper:player_export", args=[loner.pk])).status_code == 404
+    assert client.get(reverse("scorekeeper:player_export", args=[99999])).status_code == 404
+
+
+def test_player_csv_queries_do_not_grow_with_deals(client, match, django_assert_max_num_queries):
+    for _ in range(30):
+        add_deals(create_match(client, "Alice", "Bob"), [knock(0, 10)] * 5)
+    with django_assert_max_num_queries(5):
+        rows = read_csv(client.get(reverse("scorekeeper:player_export", args=[match.player_a.pk])))
+    assert len(rows) == 155
