@@ -1,0 +1,90 @@
+"""The rules of Oklahoma Gin: pure Python, standard library only, no I/O.
+
+Parse cards, find a hand's best arrangement and discard, adjudicate a knock against the
+opponent's best reply, score it, and derive a match from its deals. ``python -m adjudication``
+is the command line (JSON lines). The rules are ``RULES.md``; the one import to start with:
+
+>>> from adjudication import adjudicate
+>>> verdict = adjudicate("6D", "7H 8H 9H 2C 3C 4C KS KD KC 5S", "AS 2S 3S 4H 5H 6H 7C 7D 9D QH")
+>>> verdict.outcome, verdict.winner, verdict.points
+(<Outcome.KNOCK: 'knock'>, <Side.KNOCKER: 'knocker'>, 28)
+"""
+
+from adjudication.cards import (
+    ALL_CARDS,
+    Card,
+    Rank,
+    Suit,
+    cards_to_mask,
+    format_cards,
+    mask_to_cards,
+    parse_cards,
+    pretty_cards,
+)
+from adjudication.cli import answer
+from adjudication.errors import (
+    AdjudicationError,
+    CardInBothHandsError,
+    CardTextError,
+    DuplicateCardError,
+    IllegalKnockError,
+    WrongCountError,
+)
+from adjudication.hand import HandAnalysis, analyse_hand
+from adjudication.layoffs import Layoff, OpponentPlay, best_reply
+from adjudication.match import DealLine, DealResult, MatchState, play_match
+from adjudication.melds import (
+    ALL_MELDS,
+    Arrangement,
+    Meld,
+    MeldKind,
+    arrangements,
+    best_arrangement,
+)
+from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.scoring import Outcome, Score, Side, score_knock
+from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
+
+__all__ = [
+    "ALL_CARDS",
+    "ALL_MELDS",
+    "DEFAULT_RULES",
+    "AdjudicationError",
+    "Arrangement",
+    "Card",
+    "CardInBothHandsError",
+    "CardTextError",
+    "DealLine",
+    "DealResult",
+    "DuplicateCardError",
+    "HandAnalysis",
+    "IllegalKnockError",
+    "IllegalReason",
+    "KnockerPlay",
+    "Layoff",
+    "MatchState",
+    "Meld",
+    "MeldKind",
+    "OpponentPlay",
+    "Outcome",
+    "Rank",
+    "Rules",
+    "Score",
+    "Side",
+    "Suit",
+    "Verdict",
+    "WrongCountError",
+    "adjudicate",
+    "analyse_hand",
+    "answer",
+    "arrangements",
+    "best_arrangement",
+    "best_reply",
+    "cards_to_mask",
+    "format_cards",
+    "mask_to_cards",
+    "parse_cards",
+    "play_match",
+    "pretty_cards",
+    "score_knock",
+]

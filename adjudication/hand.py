@@ -1,0 +1,98 @@
+"""One player's hand of 10 or 11 cards: best arrangement, best discard, knock and gin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from adjudication.cards import Card, hand_mask
+from adjudication.errors import WrongCountError
+from adjudication.melds import Arrangement
+from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.search import best_discard, best_packing
+
+__all__ = ["HandAnalysis", "analyse_hand"]
+
+DEFAULT_LIMIT = 10
+"""The knock limit when no upcard is given."""
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """What a hand can do: its best arrangement (after the best discard for 11 cards).
+
+    ``arrangement`` covers the 10 kept cards, or all 11 for big gin. ``rules`` are the rules
+    the hand was analysed under (they decide whether the answer mentions big gin).
+    """
+
+    knock_limit: int
+    discard: Card | None
+    arrangement: Arrangement
+    can_knock: bool
+    gin: bool
+    big_gin: bool
+    rules: Rules = DEFAULT_RULES
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the command-line answer to a hand request (cards as canonical text)."""
+        answer: dict[str, Any] = {"knock_limit": self.knock_limit}
+        answer.update(self.arrangement.to_dict())
+        answer["discard"] = None if self.discard is None else str(self.discard)
+        answer["can_knock"] = self.can_knock
+        answer["gin"] = self.gin
+        if self.rules.big_gin:
+            answer["big_gin"] = self.big_gin
+        return answer
+
+
+def read_hand(cards: str | Iterable[str | Card], counts: tuple[int, ...], what: str) -> int:
+    """Return the hand as a mask after checking its cards and count.
+
+    Raises CardTextError, DuplicateCardError, or WrongCountError (naming ``what``).
+    """
+    mask = hand_mask(cards)
+    if mask.bit_count() not in counts:
+        raise WrongCountError(counts, mask.bit_count(), what)
+    return mask
+
+
+def analyse_hand(
+    cards: str | Iterable[str | Card], upcard: Card | None = None, rules: Rules = DEFAULT_RULES
+) -> HandAnalysis:
+    """Return the hand's best arrangement, discard, and whether it can knock or go gin.
+
+    ``cards`` are 10 cards (the hand after the discard) or 11 (the engine picks the discard
+    that leaves the lowest deadwood; of equal ones, the card with the most points, then the
+    highest rank, then the first suit in S, H, D, C). Without an upcard the limit is 10.
+    Raises CardTextError, DuplicateCardError, or WrongCountError for other than 10 or 11.
+
+    >>> hand = analyse_hand("AS 2S 3S 4H 5H 6H 7C 7D 7S 9H KC", Card.parse("9D"))
+    >>> str(hand.discard), hand.arrangement.deadwood_points, hand.can_knock, hand.gin
+    ('KC', 9, True, False)
+    >>> analyse_hand("AS 2S 3S")
+    Traceback (most recent call last):
+    ...
+    adjudication.errors.WrongCountError: expected 10 or 11 cards, got 3
+    """
+    mask = read_hand(cards, (10, 11), "")
+    limit = DEFAULT_LIMIT if upcard is None else rules.knock_limit(upcard)
+    return analyse_mask(mask, limit, rules)
+
+
+def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
+    """Return the analysis of a 10- or 11-card hand mask under a known knock limit."""
+    if mask.bit_count() == 11:
+        if rules.big_gin:
+            value, melds = best_packing(mask)
+            if value == 0:
+                arrangement = Arrangement.from_masks(mask, melds)
+                return HandAnalysis(limit, None, arrangement, True, True, True, rules)
+        value, discard_index, melds = best_discard(mask)
+        discard: Card | None = Card.from_index(discard_index)
+        kept = mask ^ (1 << discard_index)
+    else:
+        value, melds = best_packing(mask)
+        discard, kept = None, mask
+    arrangement = Arrangement.from_masks(kept, melds)
+    return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)

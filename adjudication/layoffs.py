@@ -1,0 +1,200 @@
+"""The opponent's reply to a knock: own melds and layoffs chosen together (RULES.md §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adjudication.cards import Card, hand_mask
+from adjudication.errors import CardInBothHandsError, DuplicateCardError
+from adjudication.melds import Arrangement, Meld, MeldKind
+from adjudication.search import RUN_ENTRY, SET_ENTRY, best_packing, flood, packings, points
+
+__all__ = ["Layoff", "OpponentPlay", "OpponentSolver", "best_reply"]
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """One card the opponent lays off, and the knocker's meld (as laid down) it goes onto."""
+
+    card: Card
+    onto: Meld
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"card": "8S", "onto": ["5S", "6S", "7S"]}``."""
+        return {"card": str(self.card), "onto": [str(c) for c in self.onto.cards]}
+
+
+@dataclass(frozen=True)
+class OpponentPlay:
+    """The opponent's spread: own melds, cards laid off, and the deadwood left."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood: tuple[Card, ...]
+
+    @property
+    def deadwood_points(self) -> int:
+        """Return the deadwood value left after the layoffs."""
+        return sum(card.points for card in self.deadwood)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the ``opponent`` part of the command-line deal answer."""
+        return {
+            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
+            "layoffs": [layoff.to_dict() for layoff in self.layoffs],
+            "deadwood": [str(c) for c in self.deadwood],
+            "deadwood_points": self.deadwood_points,
+        }
+
+
+def entries(melds: Iterable[int]) -> tuple[int, int]:
+    """Return (run entries, set entries): cards that can go straight onto these melds."""
+    run_entry = set_entry = 0
+    for m in melds:
+        run_entry |= RUN_ENTRY.get(m, 0)
+        set_entry |= SET_ENTRY.get(m, 0)
+    return run_entry, set_entry
+
+
+def laid_off(rest: int, run_entry: int, set_entry: int) -> int:
+    """Return the cards of ``rest`` that can be laid off: chains along runs, 4th set cards.
+
+    Every card of the union can be placed at once: a card two chains reach fills the gap
+    between two runs, and a 3-card set takes only its one missing card.
+    """
+    return flood(run_entry & rest, rest) | (set_entry & rest)
+
+
+class OpponentSolver:
+    """The opponent's lowest deadwood against any knocker melds, for one opponent hand.
+
+    Every packing of the opponent's hand is listed once; a reply is then the best packing
+    with everything laid off that can be. Results are cached by the only thing that matters
+    about the knocker's melds: which opponent cards they accept directly.
+    """
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        rests = {}
+        for melds, _ in packings(hand):
+            used = 0
+            for m in melds:
+                used |= m
+            rests.setdefault(hand & ~used, None)
+        self._rests = sorted((points(rest), rest) for rest in rests)
+        self.own_best = self._rests[0][0]
+        self._cache: dict[int, int] = {}
+
+    def deadwood(self, run_entry: int, set_entry: int) -> int:
+        """Return the opponent's lowest deadwood when these cards can be laid off directly."""
+        run_entry &= self.hand
+        set_entry &= self.hand
+        if not run_entry | set_entry:
+            return self.own_best
+        key = run_entry | set_entry << 52
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._cache[key] = self._solve(run_entry, set_entry)
+        return cached
+
+    def _solve(self, run_entry: int, set_entry: int) -> int:
+        reach = flood(run_entry, self.hand) | set_entry
+        best = self.own_best
+        for rest_points, rest in self._rests:
+            hit = rest & reach
+            if rest_points - points(hit) >= best:
+                # The rests are sorted by points, but a later one may reach more layoffs.
+                continue
+            value = rest_points - points(laid_off(rest, run_entry, set_entry))
+            if value < best:
+                best = value
+                if not best:
+                    break
+        return best
+
+
+def _run_chains(laid: int, meld: Meld) -> tuple[list[Card], list[Card]]:
+    """The laid-off cards chaining onto a run: down from its low end, and up from its top."""
+    low, high = meld.cards[0], meld.cards[-1]
+    chains: tuple[list[Card], list[Card]] = ([], [])
+    for chain, step, edge, room in (
+        (chains[0], -1, low, low.rank - 1),
+        (chains[1], 1, high, 13 - high.rank),
+    ):
+        for distance in range(1, room + 1):
+            card = Card.from_index(edge.index + step * distance)
+            if not laid & card.bit:
+                break
+            chain.append(card)
+    return chains
+
+
+def _assign(laid: int, knocker_melds: Sequence[Meld]) -> list[Layoff]:
+    """Put each laid-off card onto one knocker meld: runs first (chains), then sets."""
+    placed: dict[Card, Meld] = {}
+    for meld in knocker_melds:
+        if meld.kind is MeldKind.RUN:
+            for chain in _run_chains(laid, meld):
+                for card in chain:
+                    # A gap filled between two runs goes whole to the first run reaching it.
+                    if card in placed:
+                        break
+                    placed[card] = meld
+    for meld in knocker_melds:
+        fourth = SET_ENTRY.get(meld.mask, 0) & laid
+        if fourth:
+            placed.setdefault(Card.from_index(fourth.bit_length() - 1), meld)
+    order = {meld: n for n, meld in enumerate(knocker_melds)}
+    return [Layoff(card, meld) for card, meld in sorted(placed.items(), key=lambda x: order[x[1]])]
+
+
+def best_reply(
+    opponent_cards: str | Iterable[str | Card],
+    knocker_melds: Sequence[Meld],
+    allow_layoffs: bool = True,
+) -> OpponentPlay:
+    """Return the opponent's play with the lowest deadwood against the knocker's melds.
+
+    Own melds and layoffs are chosen together: layoffs chain along runs at both ends, a 4th
+    card goes onto a set of 3, and the opponent breaks a meld of their own when laying its
+    cards off leaves less deadwood. Each laid-off card goes onto one meld. Without layoffs
+    (against gin) this is the hand's best arrangement. Ties go to the first packing in the
+    search order (own melds before layoffs). Raises CardTextError, DuplicateCardError, or
+    CardInBothHandsError when a card is in the opponent's hand and a knocker meld.
+
+    >>> play = best_reply("8S 9S 4S 2H 2D 2C KH QH JD 5C", [Meld.parse("5S 6S 7S")])
+    >>> [str(layoff.card) for layoff in play.layoffs], play.deadwood_points
+    (['4S', '8S', '9S'], 35)
+    """
+    hand = hand_mask(opponent_cards)
+    taken = 0
+    for meld in knocker_melds:
+        if taken & meld.mask:
+            raise DuplicateCardError(Card.from_index((taken & meld.mask).bit_length() - 1))
+        if hand & meld.mask:
+            raise CardInBothHandsError(Card.from_index((hand & meld.mask).bit_length() - 1))
+        taken |= meld.mask
+    if not allow_layoffs or not knocker_melds:
+        _, melds = best_packing(hand)
+        arrangement = Arrangement.from_masks(hand, melds)
+        return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
+    run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
+    best: tuple[int, tuple[int, ...], int] | None = None
+    for melds, _ in packings(hand):
+        used = 0
+        for m in melds:
+            used |= m
+        rest = hand & ~used
+        laid = laid_off(rest, run_entry, set_entry)
+        value = points(rest & ~laid)
+        if best is None or value < best[0]:
+            best = (value, melds, laid)
+    assert best is not None
+    _, melds, laid = best
+    own = Arrangement.from_masks(hand & ~laid, melds)
+    layoffs = tuple(_assign(laid, knocker_melds))
+    if sum(layoff.card.bit for layoff in layoffs) != laid:
+        raise AssertionError("every card that can be laid off has a meld to go onto")
+    return OpponentPlay(own.melds, layoffs, own.deadwood)

@@ -1,0 +1,189 @@
+"""Melds and arrangements (RULES.md §2), and the search for the lowest deadwood."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from adjudication.cards import (
+    Card,
+    cards_to_mask,
+    format_cards,
+    hand_mask,
+    mask_to_cards,
+    parse_cards,
+)
+from adjudication.errors import AdjudicationError
+from adjudication.search import ALL_MELD_MASKS, best_packing, packings
+
+__all__ = [
+    "ALL_MELDS",
+    "Arrangement",
+    "Meld",
+    "MeldKind",
+    "arrangements",
+    "best_arrangement",
+    "melds_from_masks",
+]
+
+
+class MeldKind(Enum):
+    """A set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one suit)."""
+
+    SET = "set"
+    RUN = "run"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set or a run. ``cards`` are kept sorted by rank (a set's by suit order S, H, D, C).
+
+    Raises AdjudicationError when the cards are not a meld.
+
+    >>> meld = Meld(parse_cards("7S 5S 6S"))
+    >>> str(meld), meld.kind
+    ('5S 6S 7S', <MeldKind.RUN: 'run'>)
+    >>> Meld(parse_cards("QS KS AS"))
+    Traceback (most recent call last):
+    ...
+    adjudication.errors.AdjudicationError: not a meld: Q♠ K♠ A♠
+    """
+
+    cards: tuple[Card, ...]
+    mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards = tuple(self.cards)
+        mask = cards_to_mask(cards)
+        if mask not in _MASK_SET:
+            raise AdjudicationError("not a meld: " + " ".join(c.label for c in cards))
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_rank_then_suit)))
+        object.__setattr__(self, "mask", mask)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def kind(self) -> MeldKind:
+        """Return SET when all cards share a rank, else RUN."""
+        return MeldKind.SET if self.cards[0].rank == self.cards[-1].rank else MeldKind.RUN
+
+    @property
+    def label(self) -> str:
+        """Return the meld as pages show it: ``5♠ 6♠ 7♠``."""
+        return " ".join(card.label for card in self.cards)
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str | Card]) -> Meld:
+        """Return the meld written in ``text``; raise CardTextError or AdjudicationError.
+
+        >>> Meld.parse("kh ks kd").cards
+        (Card.parse('KS'), Card.parse('KH'), Card.parse('KD'))
+        """
+        return cls(parse_cards(text))
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Meld:
+        """Return the meld with this mask; raise AdjudicationError when it is no meld."""
+        try:
+            return _BY_MASK[mask]
+        except KeyError:
+            raise AdjudicationError(f"not a meld mask: {mask}") from None
+
+
+def _rank_then_suit(card: Card) -> tuple[int, int]:
+    return card.rank, card.suit.order
+
+
+_MASK_SET = frozenset(ALL_MELD_MASKS)
+ALL_MELDS: tuple[Meld, ...] = tuple(Meld(mask_to_cards(mask)) for mask in ALL_MELD_MASKS)
+"""The 329 melds: 65 sets (by rank) then 264 runs (by suit, start, length)."""
+_BY_MASK = {meld.mask: meld for meld in ALL_MELDS}
+_MELD_ORDER = {meld: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand spread as melds and deadwood (the cards in no meld, in index order)."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+
+    @property
+    def deadwood_points(self) -> int:
+        """Return the deadwood value: the sum of the deadwood cards' points."""
+        return sum(card.points for card in self.deadwood)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Return every card of the arrangement, in index order."""
+        return tuple(sorted((*self.deadwood, *(c for m in self.melds for c in m.cards))))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"melds": [[...]], "deadwood": [...], "deadwood_points": n}`` (canonical)."""
+        return {
+            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
+            "deadwood": [str(c) for c in self.deadwood],
+            "deadwood_points": self.deadwood_points,
+        }
+
+    @classmethod
+    def from_masks(cls, hand: int, melds: Iterable[int]) -> Arrangement:
+        """Return the arrangement of ``hand`` with these meld masks; the rest is deadwood.
+
+        Raises AdjudicationError for a mask that is no meld.
+        """
+        melds = tuple(melds)
+        used = 0
+        for mask in melds:
+            used |= mask
+        return cls(melds_from_masks(melds), mask_to_cards(hand & ~used))
+
+
+def melds_from_masks(masks: Iterable[int]) -> tuple[Meld, ...]:
+    """Return the melds with these masks, ordered by their first card: rank, then suit.
+
+    Raises AdjudicationError for a mask that is no meld.
+    """
+    try:
+        melds = [_BY_MASK[mask] for mask in masks]
+    except KeyError as error:
+        raise AdjudicationError(f"not a meld mask: {error.args[0]}") from None
+    if len(melds) > 1:
+        melds.sort(key=_MELD_ORDER.__getitem__)
+    return tuple(melds)
+
+
+def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
+    """Return the arrangement with the lowest deadwood (RULES.md §2).
+
+    ``cards`` are Card objects or card text. Ties go to a fixed order: the lowest card is
+    melded before it is left as deadwood, in its longest run first, runs before sets.
+    Raises CardTextError or DuplicateCardError on bad input.
+
+    >>> arrangement = best_arrangement("AS 2S 3S 7H 7D 7C 9C KH QD 4S")
+    >>> [str(m) for m in arrangement.melds], format_cards(arrangement.deadwood)
+    (['AS 2S 3S 4S', '7H 7D 7C'], 'KH QD 9C')
+    >>> arrangement.deadwood_points
+    29
+    """
+    mask = hand_mask(cards)
+    _, melds = best_packing(mask)
+    return Arrangement.from_masks(mask, melds)
+
+
+def arrangements(cards: str | Iterable[str | Card], max_deadwood: int) -> Iterator[Arrangement]:
+    """Yield every arrangement whose deadwood is at most ``max_deadwood``.
+
+    Every choice of disjoint melds counts, including those that leave meldable cards as
+    deadwood (a knocker may do that to deny a layoff). Raises CardTextError or
+    DuplicateCardError on bad input.
+
+    >>> [str(a.melds[0]) for a in arrangements("2D 3D 4D 5D", 5)]
+    ['2D 3D 4D 5D', '2D 3D 4D', '3D 4D 5D']
+    """
+    mask = hand_mask(cards)
+    for melds, _ in packings(mask, max_deadwood):
+        yield Arrangement.from_masks(mask, melds)

@@ -1,0 +1,105 @@
+"""The rules a match is played under: the seeds' defaults and every variant (RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from adjudication.cards import Card, Rank, Suit
+from adjudication.errors import AdjudicationError
+
+__all__ = ["DEFAULT_RULES", "Rules"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A value object holding the scoring rules and variants; the defaults are the seeds'.
+
+    Raises AdjudicationError when a field has the wrong type or is out of range (bonuses
+    below 0, a target below 1).
+
+    >>> Rules().gin_bonus, Rules(gin_bonus=20).gin_bonus
+    (25, 20)
+    >>> Rules(target=0)
+    Traceback (most recent call last):
+    ...
+    adjudication.errors.AdjudicationError: rule 'target' must be at least 1, got 0
+    """
+
+    gin_bonus: int = 25
+    undercut_bonus: int = 10
+    big_gin: bool = False
+    big_gin_bonus: int = 31
+    ace_means_gin: bool = False
+    spades_double: bool = False
+    target: int = 100
+    box_bonus: int = 0
+    game_bonus: int = 0
+    shutout: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type == "bool":
+                if not isinstance(value, bool):
+                    raise AdjudicationError(f"rule {f.name!r} must be true or false, got {value!r}")
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise AdjudicationError(f"rule {f.name!r} must be a whole number, got {value!r}")
+            else:
+                least = 1 if f.name == "target" else 0
+                if value < least:
+                    raise AdjudicationError(
+                        f"rule {f.name!r} must be at least {least}, got {value}"
+                    )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the rules as a JSON-ready dict with every field.
+
+        >>> Rules(spades_double=True).to_dict()["spades_double"]
+        True
+        """
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Return the rules in ``data``; missing keys take the defaults.
+
+        Raises AdjudicationError for a non-dict, an unknown key or a value of the wrong type.
+
+        >>> Rules.from_dict({"gin_bonus": 20}) == Rules(gin_bonus=20)
+        True
+        >>> Rules.from_dict({"gin": 20})
+        Traceback (most recent call last):
+        ...
+        adjudication.errors.AdjudicationError: unknown rule 'gin'
+        """
+        if not isinstance(data, dict):
+            raise AdjudicationError(f"rules must be an object, got {data!r}")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise AdjudicationError(f"unknown rule {key!r}")
+        return cls(**data)
+
+    def knock_limit(self, upcard: Card) -> int:
+        """Return the knock limit an upcard sets: ace 1 (0 with "ace means gin"), 2-9 face, else 10.
+
+        >>> Rules().knock_limit(Card.parse("6D")), Rules().knock_limit(Card.parse("KH"))
+        (6, 10)
+        >>> Rules(ace_means_gin=True).knock_limit(Card.parse("AC"))
+        0
+        """
+        if self.ace_means_gin and upcard.rank == Rank.ACE:
+            return 0
+        return upcard.points
+
+    def multiplier(self, upcard: Card) -> int:
+        """Return 2 when "spades double" is on and the upcard is a spade, else 1.
+
+        >>> Rules(spades_double=True).multiplier(Card.parse("2S"))
+        2
+        """
+        return 2 if self.spades_double and upcard.suit == Suit.SPADES else 1
+
+
+DEFAULT_RULES = Rules()

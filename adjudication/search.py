@@ -1,0 +1,318 @@
+"""The bitmask core of the engine: meld tables and the searches over them.
+
+A hand is a 52-bit int (bit ``card.index``). Every meld is a mask too (65 sets + 264 runs),
+so "does the hand hold this meld" is one ``&``. The searches branch on the lowest undecided
+card: it is either deadwood or the first card of one of its melds, and no other card can be
+the first card of a meld holding it. At every step, cards that no meld of the remaining cards
+can hold are counted as deadwood at once; the searches prune when the deadwood alone cannot
+beat the best found so far (or passes the knock limit).
+
+Everything here works on ints; :mod:`adjudication.melds` and friends turn the results into
+cards and melds.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ALL_MELD_MASKS",
+    "RUN_ENTRY",
+    "SET_ENTRY",
+    "best_discard",
+    "best_packing",
+    "flood",
+    "highest_card",
+    "meldable",
+    "packings",
+    "points",
+]
+
+SUIT_BITS = 0x1FFF
+FULL = (1 << 52) - 1
+CARD_POINTS: tuple[int, ...] = tuple(min(i % 13 + 1, 10) for i in range(52))
+
+# Points of every 13-bit suit pattern, so a hand's points are four look-ups.
+_SEG_POINTS: list[int] = [0] * (1 << 13)
+for _pattern in range(1, 1 << 13):
+    _low = _pattern & -_pattern
+    _SEG_POINTS[_pattern] = _SEG_POINTS[_pattern ^ _low] + CARD_POINTS[_low.bit_length() - 1]
+
+_NOT_KING = FULL & ~sum(1 << (s * 13 + 12) for s in range(4))
+_NOT_ACE = FULL & ~sum(1 << (s * 13) for s in range(4))
+# Bits where a run of 3 may start without crossing into the next suit (rank A..J).
+_RUN_START = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
+_REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def _build_tables() -> tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], dict[int, int], dict[int, int]
+]:
+    sets_from: list[list[int]] = [[] for _ in range(52)]
+    all_masks: list[int] = []
+    set_entry: dict[int, int] = {}
+    run_entry: dict[int, int] = {}
+    for rank in range(13):
+        four = [1 << (s * 13 + rank) for s in range(4)]
+        full = sum(four)
+        group = [full] + [full ^ four[missing] for missing in (3, 2, 1, 0)]
+        for mask in group:
+            all_masks.append(mask)
+            sets_from[(mask & -mask).bit_length() - 1].append(mask)
+            set_entry[mask] = full ^ mask
+    for suit in range(4):
+        for start in range(13):
+            for length in range(3, 14 - start):
+                mask = ((1 << length) - 1) << (suit * 13 + start)
+                all_masks.append(mask)
+                entry = 0
+                if start > 0:
+                    entry |= 1 << (suit * 13 + start - 1)
+                if start + length < 13:
+                    entry |= 1 << (suit * 13 + start + length)
+                run_entry[mask] = entry
+    return tuple(all_masks), tuple(tuple(s) for s in sets_from), set_entry, run_entry
+
+
+ALL_MELD_MASKS, _SETS_FROM, SET_ENTRY, RUN_ENTRY = _build_tables()
+"""Every meld as a mask (sets by rank, then runs by suit, start and length); for each meld,
+the opponent's cards that can be laid off directly onto it: the 4th card of a 3-card set
+(``SET_ENTRY``; 0 for a 4-card set) and the cards just past either end of a run
+(``RUN_ENTRY``)."""
+
+_RUN_ROOM = tuple((1 << (13 - i % 13)) - 1 for i in range(52))
+_RUN_MASKS = tuple(
+    tuple(((1 << length) - 1) << i if length >= 3 else 0 for length in range(14 - i % 13))
+    for i in range(52)
+)
+
+
+def points(mask: int) -> int:
+    """Return the deadwood value of the cards in ``mask``.
+
+    >>> points(0b111), points(1 << 12)
+    (6, 10)
+    """
+    return (
+        _SEG_POINTS[mask & SUIT_BITS]
+        + _SEG_POINTS[(mask >> 13) & SUIT_BITS]
+        + _SEG_POINTS[(mask >> 26) & SUIT_BITS]
+        + _SEG_POINTS[mask >> 39]
+    )
+
+
+def meldable(mask: int) -> int:
+    """Return the cards of ``mask`` that belong to at least one meld inside ``mask``.
+
+    >>> bin(meldable(0b1111 | 1 << 20))
+    '0b1111'
+    """
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_START
+    runs = starts | (starts << 1) | (starts << 2)
+    a = mask & SUIT_BITS
+    b = (mask >> 13) & SUIT_BITS
+    c = (mask >> 26) & SUIT_BITS
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    return runs | (ranks * _REPLICATE & mask)
+
+
+def _melds_from(i: int, rem: int) -> list[int]:
+    """Melds inside ``rem`` whose lowest card is ``i`` (the lowest card of ``rem``).
+
+    Order: runs longest first, then sets with the 4-card set first. The searches keep the
+    first of equally good answers, so this order is the engine's deterministic tie-break.
+    """
+    x = (rem >> i) & _RUN_ROOM[i]
+    length = ((~x & (x + 1)).bit_length()) - 1
+    found = [_RUN_MASKS[i][n] for n in range(length, 2, -1)]
+    for m in _SETS_FROM[i]:
+        if m & rem == m:
+            found.append(m)
+    return found
+
+
+def _min_deadwood(rem: int, bound: int) -> tuple[int, tuple[int, ...]]:
+    """Lowest deadwood of ``rem`` and its melds, or a value >= ``bound`` if none beats it.
+
+    Cards that no meld inside ``rem`` can hold any more are deadwood whatever comes next:
+    they are counted at once, which also prunes when they alone reach the bound.
+    """
+    melded = meldable(rem)
+    forced = points(rem ^ melded) if rem != melded else 0
+    if forced >= bound or not melded:
+        return forced, ()
+    bound -= forced
+    low = melded & -melded
+    i = low.bit_length() - 1
+    best = bound
+    best_melds: tuple[int, ...] = ()
+    for m in _melds_from(i, melded):
+        value, melds = _min_deadwood(melded ^ m, best)
+        if value < best:
+            best, best_melds = value, (m, *melds)
+            if not best:
+                return forced, best_melds
+    p = CARD_POINTS[i]
+    if p < best:
+        value, melds = _min_deadwood(melded ^ low, best - p)
+        if value + p < best:
+            best, best_melds = value + p, melds
+    return best + forced, best_melds
+
+
+def best_packing(mask: int) -> tuple[int, tuple[int, ...]]:
+    """Return (lowest deadwood, melds as masks) for the cards in ``mask``.
+
+    Ties go to the first packing in search order: the lowest card melded before left as
+    deadwood, longer runs before shorter, runs before sets.
+
+    >>> best_packing(0b1111)
+    (0, (15,))
+    """
+    return _min_deadwood(mask, points(mask) + 1)
+
+
+def highest_card(mask: int) -> int:
+    """Return the index of the card an 11-card hand discards from deadwood ``mask``.
+
+    That is the highest rank (so also the most points), and of equal ranks the first suit in
+    the order S, H, D, C. ``mask`` must not be empty.
+
+    >>> highest_card(1 << 12 | 1 << 25)
+    12
+    """
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS
+    rank = ranks.bit_length() - 1
+    for suit_start in (0, 13, 26, 39):
+        if mask >> (suit_start + rank) & 1:
+            return suit_start + rank
+    raise ValueError("empty deadwood")
+
+
+def _discard_search(
+    rem: int, dead: int, dw: int, top: int, best: list[int]
+) -> tuple[int, int, tuple[int, ...]] | None:
+    """Best (key, discard, melds) over packings of ``rem``, given the deadwood so far.
+
+    ``top`` is the most points of a deadwood card so far: the discard takes it away, so
+    ``dw - top`` can only grow as the search goes deeper, and it bounds the search.
+    """
+    melded = meldable(rem)
+    if melded != rem:
+        forced = rem ^ melded
+        dead |= forced
+        dw += points(forced)
+        top = max(top, CARD_POINTS[highest_card(forced)])
+        if (dw - top) * 64 > best[0]:
+            return None
+        rem = melded
+    if not rem:
+        if not dead:
+            return None  # all 11 melded: a discard breaks a meld, another packing covers it
+        d = highest_card(dead)
+        # Lower value first; of equal values, the discard key: higher rank, then suit order.
+        key = (dw - CARD_POINTS[d]) * 64 + (12 - d % 13) * 4 + d // 13
+        if key < best[0]:
+            best[0] = key
+            return key, d, ()
+        return None
+    low = rem & -rem
+    i = low.bit_length() - 1
+    found: tuple[int, int, tuple[int, ...]] | None = None
+    for m in _melds_from(i, rem):
+        result = _discard_search(rem ^ m, dead, dw, top, best)
+        if result is not None:
+            found = (result[0], result[1], (m, *result[2]))
+    p = CARD_POINTS[i]
+    ndw, ntop = dw + p, max(top, p)
+    if (ndw - ntop) * 64 <= best[0]:
+        result = _discard_search(rem ^ low, dead | low, ndw, ntop, best)
+        if result is not None:
+            found = result
+    return found
+
+
+def best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
+    """For 11 cards, return (deadwood after the discard, discard index, melds of the rest).
+
+    The discard leaves the lowest deadwood; of equal choices it is the card with the most
+    points, then the highest rank, then the first suit in the order S, H, D, C.
+
+    >>> value, discard, melds = best_discard(0b111 | 1 << 13 | 1 << 14 | 1 << 15 | 1 << 51)
+    >>> value, discard
+    (0, 51)
+    """
+    best = [(points(mask) + 1) * 64]
+    result = _discard_search(mask, 0, 0, 0, best)
+    assert result is not None
+    key, discard, _ = result
+    value, melds = best_packing(mask ^ (1 << discard))
+    assert value == key // 64
+    return value, discard, melds
+
+
+def _enumerate(
+    rem: int, melds: tuple[int, ...], dw: int, top: int, limit: int, discard: bool, out: list
+) -> None:
+    melded = meldable(rem)
+    if melded != rem:
+        forced = rem ^ melded
+        dw += points(forced)
+        if discard:
+            top = max(top, CARD_POINTS[highest_card(forced)])
+        if dw - top > limit if discard else dw > limit:
+            return
+        rem = melded
+    if not rem:
+        if not discard:
+            out.append((melds, dw))
+        elif top:  # with no deadwood at all, the discard breaks a meld: another packing
+            out.append((melds, dw - top))
+        return
+    low = rem & -rem
+    i = low.bit_length() - 1
+    for m in _melds_from(i, rem):
+        _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
+    p = CARD_POINTS[i]
+    ndw = dw + p
+    if discard:
+        ntop = max(top, p)
+        if ndw - ntop <= limit:
+            _enumerate(rem ^ low, melds, ndw, ntop, limit, discard, out)
+    elif ndw <= limit:
+        _enumerate(rem ^ low, melds, ndw, top, limit, discard, out)
+
+
+def packings(
+    mask: int, limit: int | None = None, *, discard: bool = False
+) -> list[tuple[tuple[int, ...], int]]:
+    """Return every packing of ``mask`` into disjoint melds, as (melds, deadwood points).
+
+    Packings that leave meldable cards unmelded are included. With ``limit``, only packings
+    whose deadwood is at most ``limit``. With ``discard``, the deadwood counted is what is
+    left after discarding the highest deadwood card (see :func:`highest_card`), for 11-card
+    hands. The list is in search order (see :func:`best_packing`).
+
+    >>> [(len(m), dw) for m, dw in packings(0b1111)]
+    [(1, 0), (1, 4), (1, 1), (0, 10)]
+    """
+    if limit is None:
+        limit = points(mask)
+    out: list[tuple[tuple[int, ...], int]] = []
+    _enumerate(mask, (), 0, 0, limit, discard, out)
+    return out
+
+
+def flood(seed: int, hand: int) -> int:
+    """Return the cards of ``hand`` reachable from ``seed`` by steps to same-suit neighbours.
+
+    This is how layoffs chain along a run: with ``seed`` the cards just past the run's ends,
+    8♠ then 9♠ both go onto 5♠-6♠-7♠.
+
+    >>> bin(flood(1 << 7, 0b1110000000 | 1 << 11))
+    '0b1110000000'
+    """
+    laid = frontier = seed & hand
+    while frontier:
+        frontier = (((frontier & _NOT_KING) << 1) | ((frontier & _NOT_ACE) >> 1)) & hand & ~laid
+        laid |= frontier
+    return laid
