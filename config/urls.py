@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorekeeper.accounts import RateLimitedLoginView, signup
+from scorekeeper.accounts import RateLimitedLoginView, language_set, signup
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language_set, name="set_language"),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -5,6 +5,7 @@ Log-in, log-out and password change are Django's own auth views; only sign-up is
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
@@ -13,10 +14,13 @@ from django.core.cache import cache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_http_methods, require_POST
 
 from . import access
+from .models import Preference
 
 MAX_FAILURES = 5
 LOCKOUT_SECONDS = 15 * 60
@@ -73,6 +77,52 @@ class RateLimitedLoginView(LoginView):
     def form_valid(self, form):
         cache.delete_many(_failure_keys(self.request)[:1])
         return super().form_valid(form)
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's language switch, also remembered for the account when one is logged in."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        Preference.objects.update_or_create(user=request.user, defaults={"language": language})
+    return response
+
+
+class AccountLanguageMiddleware:
+    """Speak an account's remembered language on any phone it logs in on.
+
+    Runs after the authentication middleware: when the browser's language cookie differs from
+    the account's choice, the account wins and the cookie follows.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        language = None
+        # Without a session cookie nobody is logged in: leave the session (and Vary) alone.
+        if settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated:
+            language = (
+                Preference.objects.filter(user=request.user)
+                .values_list("language", flat=True)
+                .first()
+            )
+            if language and language != request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+                translation.activate(language)
+                request.LANGUAGE_CODE = language
+            else:
+                language = None
+        response = self.get_response(request)
+        if language:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+            )
+        return response
 
 
 @require_http_methods(["GET", "POST"])

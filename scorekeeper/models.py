@@ -55,6 +55,25 @@ class Player(models.Model):
         return self.name
 
 
+class Preference(models.Model):
+    """An account's own settings, remembered across phones: for now, its language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.CASCADE,
+        related_name="preference",
+    )
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("preference")
+        verbose_name_plural = _("preferences")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"
+
+
 class Match(models.Model):
     """A match between two players, played to a target under the rules stored with it."""
 

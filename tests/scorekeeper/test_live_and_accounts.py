@@ -92,3 +92,22 @@ def test_matches_of_an_account_are_listed_on_its_home_page(client, db):
     create_match(client, "Erin", "Finn")
     assert Match.objects.get().owner == user
     assert "Erin – Finn" in client.get(reverse("scorekeeper:home")).content.decode()
+
+
+def test_an_accounts_language_follows_it_to_another_phone(db):
+    get_user_model().objects.create_user("finn", password="a-long-pass-phrase-9")
+    phone = Client()
+    phone.login(username="finn", password="a-long-pass-phrase-9")
+    phone.post(reverse("set_language"), {"language": "fi", "next": "/"})
+    other_phone = Client(HTTP_ACCEPT_LANGUAGE="nl")
+    assert 'lang="nl"' in other_phone.get("/").content.decode()
+    other_phone.login(username="finn", password="a-long-pass-phrase-9")
+    response = other_phone.get("/")
+    assert 'lang="fi"' in response.content.decode()
+    assert response.cookies["django_language"].value == "fi"
+    assert 'lang="fi"' in other_phone.get("/rules/").content.decode()
+
+
+def test_a_visitors_language_choice_is_kept_for_the_session(client, db):
+    client.post(reverse("set_language"), {"language": "pl", "next": "/"})
+    assert 'lang="pl"' in client.get("/check/").content.decode()

@@ -187,3 +187,9 @@ def test_four_colour_deck_can_be_switched_on_and_off(client, db):
     assert '<body class="four"' in client.get(home).content.decode()
     client.post(reverse("scorekeeper:deck_colours"), {"next": "https://evil.example/"})
     assert '<body class="four"' not in client.get(home).content.decode()
+
+
+def test_upcard_grid_offers_one_choice_of_52(client, match):
+    body = client.get(match.get_absolute_url()).content.decode()
+    assert body.count('type="radio" class="vh" name="upcard"') == 52
+    assert 'type="checkbox" class="vh" name="upcard"' not in body

@@ -126,8 +126,8 @@ def expected_figures(matches: list[Match]) -> dict[int, dict[str, int]]:
                 }
                 for key, value in count.items():
                     f[key] = f.get(key, 0) + int(value)
-        for knock in match.illegal_knocks.all():
-            f = figures[match.players[knock.knocker].pk]
+        for illegal in match.illegal_knocks.all():
+            f = figures[match.players[illegal.knocker].pk]
             f["illegal_knocks"] = f.get("illegal_knocks", 0) + 1
     for player, games in results.items():
         best = run = 0

@@ -1,0 +1,61 @@
+"""Django's own messages that our pages show, copied into our catalogues.
+
+Django ships Finnish, Dutch and Polish for these, but no Shona. Marking them here keeps them in
+`locale/` (makemessages extracts them; nothing imports this module), so a Shona reader gets
+"This field is required." in Shona too. The msgids must stay exactly Django's.
+"""
+
+from django.utils.translation import gettext_noop, ngettext_lazy
+
+FORM_MESSAGES = (
+    gettext_noop("- Select an option -"),
+    gettext_noop("This field is required."),
+    gettext_noop("Enter a whole number."),
+    gettext_noop("Enter a list of values."),
+    gettext_noop("Select a valid choice. %(value)s is not one of the available choices."),
+    gettext_noop("Select a valid choice. That choice is not one of the available choices."),
+    gettext_noop("Ensure this value is less than or equal to %(limit_value)s."),
+    gettext_noop("Ensure this value is greater than or equal to %(limit_value)s."),
+    ngettext_lazy(
+        "Ensure this value has at most %(limit_value)d character (it has %(show_value)d).",
+        "Ensure this value has at most %(limit_value)d characters (it has %(show_value)d).",
+    ),
+)
+
+# The sign-up, log-in and password-change forms (Django's auth forms and validators).
+ACCOUNT_MESSAGES = (
+    gettext_noop("username"),
+    gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+    gettext_noop("A user with that username already exists."),
+    gettext_noop(
+        "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ "
+        "characters."
+    ),
+    gettext_noop("Password"),
+    gettext_noop("Password confirmation"),
+    gettext_noop("Enter the same password as before, for verification."),
+    gettext_noop("The two password fields didn’t match."),
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be "
+        "case-sensitive."
+    ),
+    gettext_noop("This account is inactive."),
+    gettext_noop("Old password"),
+    gettext_noop("New password"),
+    gettext_noop("New password confirmation"),
+    gettext_noop("Your old password was entered incorrectly. Please enter it again."),
+    gettext_noop("The password is too similar to the %(verbose_name)s."),
+    gettext_noop("Your password can’t be too similar to your other personal information."),
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+    ),
+    ngettext_lazy(
+        "Your password must contain at least %(min_length)d character.",
+        "Your password must contain at least %(min_length)d characters.",
+    ),
+    gettext_noop("This password is too common."),
+    gettext_noop("Your password can’t be a commonly used password."),
+    gettext_noop("This password is entirely numeric."),
+    gettext_noop("Your password can’t be entirely numeric."),
+)
