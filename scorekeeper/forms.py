@@ -91,8 +91,8 @@ class CardGridWidget(forms.CheckboxSelectMultiple):
         preview (profiled in issue 8).
         """
         chosen = set(value or ())
-        name = escape(name)
         base_id = escape((attrs or {}).get("id") or f"id_{name}")
+        name = escape(name)
         elsewhere = escape(gettext("in the other hand"))
         parts = ['<div class="grid">']
         for card in GRID_LABELS:

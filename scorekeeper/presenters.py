@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudication import (
+    Arrangement,
     Card,
     HandAnalysis,
     Verdict,
     adjudicate,
     analyse_hand,
+    best_arrangement,
 )
 
 from .models import Deal, Match
@@ -80,6 +82,8 @@ class Preview:
     knocker_count: int
     opponent_count: int
     knocker_analysis: HandAnalysis | None
+    # While fewer than 10 cards are in: the best melds of those cards so far.
+    knocker_so_far: Arrangement | None
     verdict: Verdict | None
     knock_limit: int | None
     knocker_name: str
@@ -106,6 +110,7 @@ def deal_preview(match: Match, form) -> Preview:
     limit = rules.knock_limit(upcard) if upcard else None
     analysis = None
     verdict = None
+    so_far = best_arrangement(knocker) if 0 < len(knocker) < 10 else None
     # The form has checked each hand for bad and repeated cards; the preview waits for the
     # counts the engine needs and for hands that share no card.
     if upcard is not None and len(knocker) in (10, 11):
@@ -116,6 +121,7 @@ def deal_preview(match: Match, form) -> Preview:
         knocker_count=len(knocker),
         opponent_count=len(opponent),
         knocker_analysis=analysis,
+        knocker_so_far=so_far,
         verdict=verdict,
         knock_limit=limit,
         knocker_name=names[0],

@@ -296,11 +296,12 @@ def render_entry(
     deal: Deal | None = None,
 ) -> HttpResponse:
     """Render the card-entry page (or its form region for htmx) with the live preview."""
-    preview = None
     if form.is_bound:
         form.is_valid()
         preview = deal_preview(match, form)
         form = form.rebound()
+    else:
+        preview = deal_preview(match, form)
     context = {
         **match_board(match),
         "form": form,

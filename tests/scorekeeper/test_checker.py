@@ -46,6 +46,7 @@ def test_checker_with_the_opponent_gives_the_full_verdict(client, db):
         },
     ).content.decode()
     assert "Undercut! Opponent scores 12." in body
+    assert "You scores" not in body
 
 
 def test_checker_rejects_bad_cards_with_a_message(client, db):

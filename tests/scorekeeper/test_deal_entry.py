@@ -166,3 +166,13 @@ def test_a_deal_number_from_a_stale_page_is_not_recorded_twice(client, dealing):
     response = enter_cards(client, dealing, 1, KNOCKER, OPPONENT, number=1, upcard="TC")
     assert response["Location"] == reverse("scorekeeper:deal_detail", args=[dealing.pk, 1])
     assert Deal.objects.filter(match=dealing, status="recorded").count() == 1
+
+
+def test_preview_shows_melds_so_far_before_ten_cards(client, dealing):
+    body = enter_cards(client, dealing, 0, "7H 8H 9H 2C", "", action="preview",
+                       headers=HTMX).content.decode()
+    assert "So far: deadwood 2" in body and 'class="meld"' in body
+
+
+def test_entry_page_shows_the_knock_limit_before_any_tap(client, dealing):
+    assert "Knock limit 6" in client.get(entry_url(dealing)).content.decode()

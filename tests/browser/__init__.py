@@ -1,0 +1,1 @@
+"""Real-browser tests (a package, so that its conftest does not clash with tests/conftest.py)."""

@@ -1,0 +1,328 @@
+"""A phone in a test's hand: tap cards, type hands, look at the page, and check its layout.
+
+The checks here are the ones every page gets: no horizontal overflow at 390 px, every control
+named, axe-core's serious and critical rules, and card tap targets of at least 40x40 CSS px.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+AXE = "/static/js/vendor/axe.min.js"
+MIN_TAP = 40
+
+# Known hands (upcard 10♣, limit 10, unless a test says otherwise).
+KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4♦
+OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # 9-10-J♦ melded, 39 left: a knock worth 35
+KNOCK_5 = "AS 2S 3S 7H 8H 9H KC KD KH 5D"  # illegal under a 3 (limit 3)
+OPP_5 = "4C 5C 6C 9D TD JD 2H 3H 4H 5S"  # 5♠ left: against KNOCK_5, a tie (undercut 10)
+GIN = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
+OPP_TO_GIN = "KH KD KC QS QD QC 2D 3D 4D 5C"  # 5♣ left: gin worth 30
+
+# Runs in every document before the page's own scripts (injected by the browser, so the CSP
+# does not apply to it). It turns a CSP violation or a horizontal overflow, after a page load
+# or an htmx swap, into a console error, which fails the test.
+INIT_SCRIPT = """
+(() => {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`
+      + ` at ${e.sourceFile || location.pathname}:${e.lineNumber}`);
+  });
+  const check = () => {
+    const d = document.documentElement;
+    if (d.scrollWidth > d.clientWidth) {
+      console.error(`Horizontal overflow on ${location.pathname}:`
+        + ` scrollWidth ${d.scrollWidth} > clientWidth ${d.clientWidth}`);
+    }
+  };
+  window.addEventListener('load', check);
+  document.addEventListener('htmx:afterSettle', check);
+})();
+"""
+
+# Lists what sticks out on the right, for a helpful failure message.
+OVERFLOW_JS = """
+() => {
+  const d = document.documentElement;
+  const width = d.clientWidth;
+  if (d.scrollWidth <= width) return null;
+  const culprits = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 0.5) {
+      const cls = [...el.classList].map((c) => '.' + c).join('');
+      culprits.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${cls}`
+        + ` (right ${Math.round(r.right)})`);
+      if (culprits.length >= 8) break;
+    }
+  }
+  return `scrollWidth ${d.scrollWidth} > clientWidth ${width}: ${culprits.join(', ')}`;
+}
+"""
+
+AXE_RUN_JS = """
+async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+  }));
+}
+"""
+
+# Pairs of boxes among the matched elements that overlap by more than a pixel.
+OVERLAP_JS = """
+(selector) => {
+  const boxes = [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [el, el.getBoundingClientRect()]);
+  const out = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, ra] = boxes[i], [b, rb] = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 1 && h > 1) out.push(`${a.textContent.trim()} / ${b.textContent.trim()}`);
+    }
+  }
+  return out;
+}
+"""
+
+# Elements whose text runs out of their own box sideways, or is cut off by overflow: hidden.
+CLIPPED_JS = """
+(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => el.getClientRects().length)
+  .filter((el) => el.scrollWidth > el.clientWidth + 1
+    || (getComputedStyle(el).overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1))
+  .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent.trim()}`)
+"""
+
+CONTROL_ROLES = {
+    "button",
+    "checkbox",
+    "combobox",
+    "link",
+    "listbox",
+    "radio",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "switch",
+    "textbox",
+}
+
+SERIOUS = {"serious", "critical"}
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+# Groups of boxes that must not overlap each other, and boxes whose text must fit inside them.
+TIDY_APART = (
+    ".top .brand, .top nav a",
+    ".score",
+    ".grid .gc",
+    ".seg label",
+    ".actions .btn, .sticky-actions .btn",
+    ".limit > span",
+    ".meld, .cards-row > .pc",
+)
+TIDY_WHOLE = ".gc .face, .btn, .seg label, .score .who > span, .badge, .limit .num, .pc"
+
+
+def hx_response(response) -> bool:
+    return response.request.headers.get("hx-request") == "true"
+
+
+class Phone:
+    """One browser page on the live server, with what a test does to it."""
+
+    def __init__(self, page: Page, base_url: str, *, js: bool = True, touch: bool = True):
+        self.page = page
+        self.base_url = base_url
+        self.js = js
+        self.touch = touch
+
+    # Getting around.
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base_url + path)
+        self.check_layout()
+
+    @property
+    def path(self) -> str:
+        return re.sub(r"^https?://[^/]+", "", self.page.url)
+
+    def tap(self, target: Locator) -> None:
+        """Tap it with a finger (or, on the desktop, click it)."""
+        if self.touch:
+            target.tap()
+        else:
+            target.click()
+
+    def tap_to_next_page(self, target: Locator) -> None:
+        with self.page.expect_navigation():
+            self.tap(target)
+        self.check_layout()
+
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def link(self, name: str) -> Locator:
+        return self.page.get_by_role("link", name=name, exact=True)
+
+    # The match pages.
+    def start_match(self, a: str = "Alice", b: str = "Bob", *, dealer: str = "") -> int:
+        """Start a match from the home page with the default rules; return its id.
+
+        `dealer` is the label of a first-dealer choice; the default draws one at random.
+        """
+        page = self.page
+        self.goto("/")
+        self.tap_to_next_page(self.link("New match"))
+        page.get_by_label("First player", exact=True).fill(a)
+        page.get_by_label("Second player", exact=True).fill(b)
+        expect(page.get_by_label("Choose at random", exact=True)).to_be_checked()
+        if dealer:
+            self.tap(page.locator(".seg label", has_text=dealer))
+        self.tap_to_next_page(self.button("Start the match"))
+        return int(re.search(r"/matches/(\d+)/", self.path).group(1))
+
+    def dealer(self) -> str:
+        """Return the name of who deals, from the scoreboard's "Deal 3 · Alice deals"."""
+        heading = self.page.locator("#deal-heading").inner_text()
+        return re.search(r"· (\w+) deals", heading).group(1)
+
+    def set_upcard(self, card: str) -> None:
+        """Tap the upcard on the scoreboard's grid (and, without JS, the button under it)."""
+        details = self.page.locator("details:has(#id_upcard_AS)")
+        if details.get_attribute("open") is None:
+            self.tap(details.locator("> summary"))
+        self.tap(self.card_label("upcard", card))
+        if not self.js:
+            self.tap_to_next_page(self.button("Set the upcard"))
+        rank = "10" if card[0] == "T" else card[0]
+        expect(self.page.locator(".limit .pc")).to_have_text(rank + SUITS[card[1]])
+
+    def knocked(self, name: str) -> None:
+        self.tap_to_next_page(self.link(f"{name} knocked"))
+        expect(self.page.locator("h1")).to_contain_text("the hands")
+
+    def record(self) -> None:
+        self.tap_to_next_page(self.button("Record the deal"))
+
+    def back_to_board(self) -> None:
+        self.tap_to_next_page(self.link("Back to the scoreboard"))
+
+    # The card grid.
+    def card_label(self, grid: str, card: str) -> Locator:
+        return self.page.locator(f"label[for='id_{grid}_{card}']")
+
+    def card_input(self, grid: str, card: str) -> Locator:
+        return self.page.locator(f"#id_{grid}_{card}")
+
+    def count(self, grid: str) -> Locator:
+        """The "3 of 10" count in the legend of a hand's fieldset."""
+        return self.page.locator(f"fieldset:has(#id_{grid}_AS) legend .count")
+
+    def tap_cards(self, grid: str, cards: str, *, start: int = 0, step: int = 1) -> int:
+        """Tap each card of `cards` on the grid, as a person does: one tap, look, the next.
+
+        With JS each tap posts the live preview; the hand's count must follow every tap.
+        Returns the count after the last tap.
+        """
+        n = start
+        for card in cards.split():
+            self.tap(self.card_label(grid, card))
+            n += step
+            if self.js:
+                expect(self.count(grid)).to_have_text(re.compile(rf"^{n} of "))
+        return n
+
+    def type_hand(self, field: str, text: str) -> None:
+        """Type shorthand into a hand's text field and leave it (which sends `change`)."""
+        box = self.page.locator(f"#id_{field}_text")
+        box.fill(text)
+        if self.js:
+            with self.page.expect_response(hx_response):
+                box.press("Tab")
+        else:
+            box.press("Tab")
+
+    # Looking.
+    def check_layout(self) -> None:
+        overflow = self.page.evaluate(OVERFLOW_JS)
+        assert overflow is None, f"{self.path}: horizontal overflow, {overflow}"
+        problems = getattr(self.page, "problems", [])
+        assert not problems, "\n".join(problems)
+
+    def look(self, name: str) -> Path:
+        """Check the layout and save a screenshot of the whole page to artifacts/NAME.png."""
+        self.check_layout()
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=path, full_page=True, scale="css", animations="disabled")
+        return path
+
+    def assert_no_overlap(self, selector: str) -> None:
+        overlaps = self.page.evaluate(OVERLAP_JS, selector)
+        assert not overlaps, f"{self.path}: {selector} overlap: {overlaps[:5]}"
+
+    def assert_not_clipped(self, selector: str) -> None:
+        clipped = self.page.evaluate(CLIPPED_JS, selector)
+        assert not clipped, f"{self.path}: text cut off in {clipped[:5]}"
+
+    def assert_tidy(self) -> None:
+        """Nothing overlaps that should sit side by side, and no label is cut off."""
+        for selector in TIDY_APART:
+            self.assert_no_overlap(selector)
+        self.assert_not_clipped(TIDY_WHOLE)
+
+    def assert_tap_targets(self, grid: str) -> None:
+        """Every card of the grid is visible and at least 40x40 CSS px."""
+        labels = self.page.locator(f"label.gc[for^='id_{grid}_']")
+        assert labels.count() == 52
+        for i in range(52):
+            label = labels.nth(i)
+            box = label.bounding_box()
+            assert box is not None, f"{grid}: card {i} is not shown"
+            assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, (
+                f"{grid}: {label.get_attribute('for')} is {box['width']:.0f}x{box['height']:.0f}"
+            )
+
+    # Accessibility.
+    def assert_controls_named(self) -> None:
+        """Every control in the accessibility tree has a name (Chromium's own computation)."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        try:
+            nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        finally:
+            cdp.detach()
+        unnamed = [
+            node["role"]["value"]
+            + " "
+            + str({p["name"]: p["value"].get("value") for p in node.get("properties", [])})
+            for node in nodes
+            if not node.get("ignored")
+            and node.get("role", {}).get("value") in CONTROL_ROLES
+            and not str(node.get("name", {}).get("value", "")).strip()
+        ]
+        assert not unnamed, f"{self.path}: controls without an accessible name: {unnamed[:5]}"
+
+    def assert_axe_clean(self) -> None:
+        """Run axe-core (vendored, served by the site itself) and fail on serious violations."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(url=self.base_url + AXE)
+        violations = self.page.evaluate(AXE_RUN_JS)
+        bad = [v for v in violations if v["impact"] in SERIOUS]
+        assert not bad, f"{self.path}: axe found " + "\n".join(
+            f"[{v['impact']}] {v['id']}: {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in bad
+        )
+
+    def audit(self, name: str) -> None:
+        """Everything a main page must pass: layout, names, axe; and a screenshot."""
+        self.look(name)
+        self.assert_controls_named()
+        self.assert_axe_clean()

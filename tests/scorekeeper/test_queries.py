@@ -1,0 +1,203 @@
+"""Each main page makes a fixed number of queries, however many deals, matches and players.
+
+Every page is counted twice for the same visitor: with one match of 2 deals, then after that
+match has grown to 45 deals and eleven more matches (with 22 more players) have been started.
+The two counts must be equal, and no more than the page's ceiling here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from match_helpers import HTMX, create_match
+
+import scorekeeper.models
+import scorekeeper.presenters
+from adjudication import Card, Verdict, parse_cards
+from scorekeeper.models import Deal, DealFacts, Match
+
+# A knock worth 28 to the knocker (the engine's own doctest deal), with upcard 6♦.
+KNOCK_UPCARD = "6D"
+KNOCKER = "7H 8H 9H 2C 3C 4C KS KD KC 5S"
+OPPONENT = "AS 2S 3S 4H 5H 6H 7C 7D 9D QH"
+
+
+def add_deals(match: Match, count: int) -> None:
+    """Record `count` more deals, through the model: cards, quick and draws in turn."""
+    for _ in range(count):
+        match.refresh_from_db()
+        match.forget_cache()
+        number = match.next_number
+        seat = number % 2
+        upcard = Card.parse(KNOCK_UPCARD)
+        match.set_upcard(upcard)
+        if number % 3 == 1:
+            facts = DealFacts(
+                entry=Deal.Entry.CARDS,
+                upcard=upcard,
+                knocker=seat,
+                knocker_cards=parse_cards(KNOCKER),
+                opponent_cards=parse_cards(OPPONENT),
+            )
+        elif number % 3 == 2:
+            facts = DealFacts(
+                entry=Deal.Entry.QUICK,
+                upcard=upcard,
+                knocker=seat,
+                knocker_deadwood=4,
+                opponent_deadwood=9,
+            )
+        else:
+            facts = DealFacts(entry=Deal.Entry.DRAW)
+        assert match.record(number, facts).status == Deal.Status.RECORDED
+    # The next deal is under way: the scoreboard shows its upcard and the quick form.
+    match.set_upcard(Card.parse("KD"))
+    match.refresh_from_db()
+    assert not match.state().finished
+
+
+def preview_data(match: Match) -> dict[str, object]:
+    """Return the live preview's POST after the 20th card: both hands ticked on the grids."""
+    match.refresh_from_db()
+    return {
+        "number": match.deals.filter(status=Deal.Status.RECORDED).count() + 1,
+        "version": match.version,
+        "upcard": "KD",
+        "knocker_seat": "0",
+        "knocker": ["7H", "8H", "9H", "2C", "3C", "4C", "KS", "KH", "KC", "5S"],
+        "opponent": OPPONENT.split(),
+        "knocker_text": "",
+        "knocker_rendered": "",
+        "opponent_text": "",
+        "opponent_rendered": "",
+        "action": "preview",
+    }
+
+
+def get(url: str, data=None, **headers) -> Callable[[Client], object]:
+    return lambda client: client.get(url, data, **headers)
+
+
+def home(match: Match):
+    return get(reverse("scorekeeper:home"))
+
+
+def new_match(match: Match):
+    return get(reverse("scorekeeper:match_create"))
+
+
+def scoreboard(match: Match):
+    return get(match.get_absolute_url())
+
+
+def scoreboard_htmx(match: Match):
+    return get(match.get_absolute_url(), **HTMX)
+
+
+def deal_page(match: Match):
+    return get(reverse("scorekeeper:deal_detail", args=[match.pk, 1]))
+
+
+def card_entry(match: Match):
+    return get(reverse("scorekeeper:deal_enter", args=[match.pk, 0]))
+
+
+def live_preview(match: Match):
+    url, data = reverse("scorekeeper:deal_enter", args=[match.pk, 0]), preview_data(match)
+    return lambda client: client.post(url, data, **HTMX)
+
+
+def poll_nothing_new(match: Match):
+    match.refresh_from_db()
+    return get(reverse("scorekeeper:match_poll", args=[match.pk]), {"v": match.version}, **HTMX)
+
+
+def poll_update(match: Match):
+    return get(reverse("scorekeeper:match_poll", args=[match.pk]), {"v": 0}, **HTMX)
+
+
+def checker(match: Match):
+    query = {"upcard": KNOCK_UPCARD, "hand_text": KNOCKER, "opponent_text": OPPONENT}
+    return get(reverse("scorekeeper:checker"), query)
+
+
+def rules(match: Match):
+    return get(reverse("scorekeeper:rules"))
+
+
+def share_page(match: Match):
+    return get(reverse("scorekeeper:match_share", args=[match.pk]))
+
+
+# Each page's ceiling: the most queries it may make, for any number of deals or matches.
+PAGES = {
+    home: 2,  # the session, the visitor's matches
+    new_match: 5,  # the session, and each player list asks whether it is empty, then lists
+    scoreboard: 4,  # the session, the match, its recorded deals, the open deal
+    scoreboard_htmx: 4,
+    deal_page: 5,  # the scoreboard's four, and the deal
+    card_entry: 4,
+    live_preview: 4,
+    poll_nothing_new: 2,  # the session, the version check
+    poll_update: 5,  # those two, then the match, its deals and the open deal for the board
+    checker: 1,  # the session (the deck colours)
+    rules: 1,
+    share_page: 2,  # the session, the match
+}
+
+
+def count_queries(client: Client, match: Match, page: Callable, capture) -> int:
+    """Visit the page once to settle the session, then count the queries of a second visit."""
+    visit = page(match)
+    assert visit(client).status_code in (200, 204)
+    with capture(PAGES[page]) as captured:
+        response = visit(client)
+    assert response.status_code in (200, 204), response.content[:500]
+    return len(captured)
+
+
+@pytest.mark.parametrize("screen", PAGES, ids=lambda screen: screen.__name__)
+def test_page_makes_as_many_queries_for_45_deals_and_12_matches_as_for_2_deals(
+    client, db, screen, django_assert_max_num_queries
+):
+    match = create_match(client, target=1000)
+    match.set_share_link("view", enabled=True)
+    match.set_share_link("edit", enabled=True)
+    add_deals(match, 2)
+    small = count_queries(client, match, screen, django_assert_max_num_queries)
+
+    add_deals(match, 43)
+    for i in range(11):
+        create_match(client, f"Player {i}a", f"Player {i}b")
+    assert match.deals.filter(status=Deal.Status.RECORDED).count() == 45
+    large = count_queries(client, match, screen, django_assert_max_num_queries)
+
+    assert large == small
+
+
+def test_scoreboard_and_deal_page_use_the_stored_verdicts(client, db, monkeypatch):
+    """Pages never adjudicate a recorded deal again, nor rebuild verdicts they do not show."""
+    match = create_match(client, target=1000)
+    add_deals(match, 12)
+    called: list[str] = []
+
+    def spy(name, real):
+        def wrapper(*args, **kwargs):
+            called.append(name)
+            return real(*args, **kwargs)
+
+        return wrapper
+
+    for module in (scorekeeper.models, scorekeeper.presenters):
+        monkeypatch.setattr(module, "adjudicate", spy("adjudicate", module.adjudicate))
+    monkeypatch.setattr(
+        Verdict, "from_dict", classmethod(spy("from_dict", Verdict.from_dict.__func__))
+    )
+    assert client.get(reverse("scorekeeper:match_detail", args=[match.pk])).status_code == 200
+    assert called == []
+    deal_page = reverse("scorekeeper:deal_detail", args=[match.pk, 1])
+    assert client.get(deal_page).status_code == 200
+    assert called == ["from_dict"]  # the one deal shown, rebuilt from its stored JSON
