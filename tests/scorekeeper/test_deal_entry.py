@@ -169,8 +169,9 @@ def test_a_deal_number_from_a_stale_page_is_not_recorded_twice(client, dealing):
 
 
 def test_preview_shows_melds_so_far_before_ten_cards(client, dealing):
-    body = enter_cards(client, dealing, 0, "7H 8H 9H 2C", "", action="preview",
-                       headers=HTMX).content.decode()
+    body = enter_cards(
+        client, dealing, 0, "7H 8H 9H 2C", "", action="preview", headers=HTMX
+    ).content.decode()
     assert "So far: deadwood 2" in body and 'class="meld"' in body
 
 
