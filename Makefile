@@ -46,8 +46,11 @@ format: venv
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# Figures, not tests: the engine, then the site under gunicorn (throughput, page weight).
 bench: venv
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/web.py
+	$(BIN)/python benchmarks/weight.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

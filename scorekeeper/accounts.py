@@ -23,6 +23,7 @@ from . import access
 from .models import Preference
 
 MAX_FAILURES = 5
+SESSION_LANGUAGE = "account_language"
 LOCKOUT_SECONDS = 15 * 60
 
 
@@ -31,6 +32,9 @@ def claim_matches_on_login(sender, request: HttpRequest | None, user, **kwargs) 
     """When a visitor logs in or signs up, the matches kept with their browser become theirs."""
     if request is not None and hasattr(request, "session"):
         access.claim_session_matches(request, user)
+        # The account's language rides in the session: no query on every request.
+        language = Preference.objects.filter(user=user).values_list("language", flat=True).first()
+        request.session[SESSION_LANGUAGE] = language
 
 
 def _client_ip(request: HttpRequest) -> str:
@@ -86,6 +90,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
     language = request.POST.get("language", "")
     if request.user.is_authenticated and language in dict(settings.LANGUAGES):
         Preference.objects.update_or_create(user=request.user, defaults={"language": language})
+        request.session[SESSION_LANGUAGE] = language
     return response
 
 
@@ -93,7 +98,8 @@ class AccountLanguageMiddleware:
     """Speak an account's remembered language on any phone it logs in on.
 
     Runs after the authentication middleware: when the browser's language cookie differs from
-    the account's choice, the account wins and the cookie follows.
+    the account's choice (kept in the session at log-in), the account wins and the cookie
+    follows.
     """
 
     def __init__(self, get_response):
@@ -103,11 +109,7 @@ class AccountLanguageMiddleware:
         language = None
         # Without a session cookie nobody is logged in: leave the session (and Vary) alone.
         if settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated:
-            language = (
-                Preference.objects.filter(user=request.user)
-                .values_list("language", flat=True)
-                .first()
-            )
+            language = request.session.get(SESSION_LANGUAGE)
             if language and language != request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
                 translation.activate(language)
                 request.LANGUAGE_CODE = language

@@ -1,0 +1,280 @@
+"""Throughput of the site under gunicorn: requests/s and p50/p99 latency, as ratios to a bare view.
+
+Run from the repository root: ``python benchmarks/web.py`` (or ``make bench``). It seeds a
+temporary SQLite database with a 40-deal match, starts gunicorn with the production settings
+(DEBUG off, hashed and compressed static files, 2 sync workers) on 127.0.0.1, loads it with
+``wrk`` (or a small Python load generator when wrk is missing), and stops the server on exit.
+
+Targets:
+- a bare ``HttpResponse`` view behind the same middleware (the framework's ceiling here);
+- two more references: the bare view after loading the session (the one query every access
+  check needs), and the site's layout with no content (``base.html``: what every page pays);
+- the scoreboard of the 40-deal match;
+- the live preview of the card-entry page with 20 cards (htmx POST, the ``#entry`` partial);
+- the live poll when nothing changed (204).
+
+Each target is loaded in several short rounds, the targets taking turns, and the best round
+counts (as ``timeit`` takes the best repeat): a burst of other work on the machine then spoils
+one round, not one target. The load generator runs on the same machine, so on 2 cores it
+takes CPU from the 2 workers: the absolute figures are lower than a separate load machine
+would show, the ratios less so. Pages are requested with ``Accept-Encoding: gzip`` like a
+phone's, so the server pays for compressing them.
+Figures only: nothing here asserts a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import http.client
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.harness import Site, gunicorn, prepared_site, stop_on_sigterm  # noqa: E402
+
+GOALS = {"scoreboard": 0.40, "preview": 0.30, "poll": 0.80}
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    """One request to load the server with, and the status it must answer."""
+
+    name: str
+    label: str
+    path: str
+    status: int
+    method: str = "GET"
+    body: str = ""
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+
+def targets(site: Site) -> list[Target]:
+    """Return the four targets for the seeded match."""
+    match = f"/matches/{site.match_pk}"
+    cookie = ("Cookie", site.cookie)
+    htmx = ("HX-Request", "true")
+    phone = ("Accept-Encoding", "gzip, deflate, br")  # so the server pays for compression
+    preview = urllib.parse.urlencode(
+        [
+            ("csrfmiddlewaretoken", site.csrf),
+            ("number", "41"),
+            ("version", str(site.version)),
+            ("knocker_rendered", ""),
+            ("opponent_rendered", ""),
+            ("knocker_seat", "0"),
+            ("upcard", site.upcard),
+            ("knocker_text", ""),
+            ("opponent_text", ""),
+            *(("knocker", card) for card in site.knocker.split()),
+            *(("opponent", card) for card in site.opponent.split()),
+            ("action", "preview"),
+        ]
+    )
+    return [
+        Target("bare", "bare HttpResponse", "/bench/bare/", 200),
+        Target("session", "bare + session load", "/bench/session/", 200, headers=(cookie,)),
+        Target("empty", "empty page (base.html)", "/bench/empty/", 200, headers=(cookie, phone)),
+        Target("scoreboard", "scoreboard, 40 deals", f"{match}/", 200, headers=(cookie, phone)),
+        Target(
+            "preview",
+            "preview, 20 cards",
+            f"{match}/knock/0/",
+            200,
+            method="POST",
+            body=preview,
+            headers=(
+                cookie,
+                htmx,
+                phone,
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("X-CSRFToken", site.csrf),
+            ),
+        ),
+        Target(
+            "poll",
+            "poll, nothing new (204)",
+            f"{match}/poll/?v={site.version}",
+            204,
+            headers=(cookie, htmx),
+        ),
+    ]
+
+
+def request_once(base: str, target: Target) -> tuple[int, bytes]:
+    """Make the target's request once; return the status and the body."""
+    host, port = urllib.parse.urlsplit(base).netloc.split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        connection.request(
+            target.method, target.path, body=target.body or None, headers=dict(target.headers)
+        )
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+# --- wrk ---------------------------------------------------------------------------------------
+
+LATENCY = re.compile(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$", re.MULTILINE)
+UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def wrk_script(target: Target, folder: Path) -> Path:
+    """Write the Lua script that gives wrk the target's method, body and headers."""
+    lines = [f'wrk.method = "{target.method}"']
+    if target.body:
+        lines.append(f"wrk.body = [==[{target.body}]==]")
+    lines += [f'wrk.headers["{name}"] = [==[{value}]==]' for name, value in target.headers]
+    path = folder / f"{target.name}.lua"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def run_wrk(base: str, target: Target, seconds: int, connections: int, folder: Path) -> Result:
+    script = wrk_script(target, folder)
+    command = [
+        "wrk",
+        "-t1",
+        f"-c{connections}",
+        f"-d{seconds}s",
+        "--latency",
+        "-s",
+        str(script),
+        base + target.path,
+    ]
+    output = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30).stdout
+    latency = {p: float(v) * UNITS_MS[u] for p, v, u in LATENCY.findall(output)}
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    sockets = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
+    )
+    errors = (int(bad.group(1)) if bad else 0) + (
+        sum(int(n) for n in sockets.groups()) if sockets else 0
+    )
+    return Result(rps, latency["50"], latency["99"], errors)
+
+
+# --- the Python fallback -----------------------------------------------------------------------
+
+
+def run_python(base: str, target: Target, seconds: int, connections: int) -> Result:
+    """Load with `connections` threads, each one request at a time, for `seconds`."""
+    stop = time.monotonic() + seconds
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+
+    def worker() -> None:
+        mine: list[float] = []
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            try:
+                status, _body = request_once(base, target)
+            except OSError:
+                status = 0
+            mine.append((time.perf_counter() - started) * 1000)
+            if status != target.status:
+                with lock:
+                    errors[0] += 1
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cuts = statistics.quantiles(latencies, n=100)
+    return Result(len(latencies) / seconds, cuts[49], cuts[98], errors[0])
+
+
+# --- the run -----------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every target")
+    parser.add_argument("--seconds", type=int, default=4, help="measured seconds per round")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured seconds, once each")
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--python", action="store_true", help="the Python load generator")
+    args = parser.parse_args()
+    stop_on_sigterm()
+    use_wrk = shutil.which("wrk") is not None and not args.python
+    tool = f"wrk -t1 -c{args.connections}" if use_wrk else f"Python, {args.connections} threads"
+    with (
+        prepared_site() as site,
+        gunicorn(site, workers=args.workers) as base,
+        tempfile.TemporaryDirectory() as scripts,
+    ):
+        plan = targets(site)
+        for target in plan:
+            status, body = request_once(base, target)
+            if status != target.status:
+                sys.exit(f"{target.label}: expected {target.status}, got {status}: {body[:300]!r}")
+
+        def load(target: Target, seconds: int) -> Result:
+            if use_wrk:
+                return run_wrk(base, target, seconds, args.connections, Path(scripts))
+            return run_python(base, target, seconds, args.connections)
+
+        for target in plan:
+            load(target, args.warmup)
+        results: dict[str, list[Result]] = {target.name: [] for target in plan}
+        for _round in range(args.rounds):
+            for target in plan:
+                results[target.name].append(load(target, args.seconds))
+
+    print(
+        f"Web throughput: gunicorn, {args.workers} sync workers, production settings, SQLite;"
+        f" {tool}; best of {args.rounds} rounds of {args.seconds} s per target."
+    )
+    print(
+        f"{os.cpu_count()} CPU cores, shared by the load generator and the workers"
+        " (so absolute req/s are lower than from a separate load machine)."
+    )
+    best = {name: max(runs, key=lambda r: r.rps) for name, runs in results.items()}
+    ceiling, empty = best["bare"].rps, best["empty"].rps
+    header = f"{'target':<26}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'/bare':>7}{'/empty':>7}  goal"
+    print(header)
+    print("-" * (len(header) + 22))
+    for target in plan:
+        result = best[target.name]
+        errors = sum(r.errors for r in results[target.name])
+        goal = GOALS.get(target.name)
+        note = "rounds: " + " / ".join(f"{r.rps:.0f}" for r in results[target.name])
+        if goal is not None:
+            met = "met" if result.rps / ceiling >= goal else "MISSED"
+            note = f">= {goal:.0%} of bare: {met}   ({note})"
+        if errors:
+            note += f"  {errors} unexpected responses or socket errors"
+        print(
+            f"{target.label:<26}{result.rps:>8.0f}{result.p50_ms:>8.2f}{result.p99_ms:>8.2f}"
+            f"{result.rps / ceiling:>7.0%}{result.rps / empty:>7.0%}  {note}"
+        )
+
+
+if __name__ == "__main__":
+    main()
