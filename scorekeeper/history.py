@@ -137,6 +137,7 @@ def deal_sheets(match: Match, rows: list[Row]) -> list[DealSheet]:
 def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A match looked back on: the score chart, then every deal drawn as cards."""
     match, role = access.match_for(request, pk, Role.VIEW)
+    match.recorded_deals(full=True)  # every deal is drawn with its verdict
     context = match_board(match)
     context["chart"] = score_chart(context["state"], context["target"], match.players)
     context["sheets"] = deal_sheets(match, context["rows"])
@@ -148,7 +149,8 @@ def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def match_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
     """The match's deals as CSV, one row per recorded deal."""
     match, _role = access.match_for(request, pk, Role.VIEW)
-    rows = [list(exports.COLUMNS), *exports.match_rows(match, match.recorded_deals())]
+    deals = match.recorded_deals(full=True)
+    rows = [list(exports.COLUMNS), *exports.match_rows(match, deals)]
     return exports.csv_response(rows, exports.filename("match", match.pk, *match.players))
 
 

@@ -134,12 +134,18 @@ class Match(models.Model):
         """Return the match's stored rules as the engine's value object."""
         return Rules.from_dict(self.rules)
 
-    def recorded_deals(self) -> list[Deal]:
-        """Return the recorded deals in order; cached per instance for one request."""
-        if not hasattr(self, "_cached_recorded"):
-            self._cached_recorded = list(
-                self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
-            )
+    def recorded_deals(self, *, full: bool = False) -> list[Deal]:
+        """Return the recorded deals in order; cached per instance for one request.
+
+        The scoreboard needs only each deal's result, so the verdicts and cards are left in
+        the database unless `full` asks for them (pages that draw every deal's cards).
+        """
+        if getattr(self, "_cached_recorded", None) is None or (full and not self._cached_full):
+            deals = self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
+            if not full:
+                deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
+            self._cached_recorded = list(deals)
+            self._cached_full = full
         return self._cached_recorded
 
     def state(self) -> MatchState:
