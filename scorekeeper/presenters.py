@@ -89,10 +89,6 @@ class Preview:
     knocker_name: str
     opponent_name: str
 
-    @property
-    def knocker_complete(self) -> bool:
-        return self.knocker_count in (10, 11)
-
 
 def deal_preview(match: Match, form) -> Preview:
     """Return the preview of the hands entered so far. Stores nothing.

@@ -469,7 +469,12 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     live = render_to_string("scorekeeper/match_detail.html#live", context, request)
     context["oob"] = True
     deals = render_to_string("scorekeeper/match_detail.html#deals", context, request)
-    return HttpResponse(live + deals)
+    # The deal number in this phone's own forms moves on too, so that its next tap records
+    # the deal being played, not the one the other phone just recorded.
+    numbers = ""
+    if context["can_edit"] and not context["state"].finished:
+        numbers = render_to_string("scorekeeper/match_detail.html#numbers", context, request)
+    return HttpResponse(live + deals + numbers)
 
 
 @require_http_methods(["GET", "POST"])

@@ -65,3 +65,9 @@ def test_a_view_link_watches_live_and_an_edit_link_records(phone, another_phone)
     expect(watcher.page.locator(".deals li")).to_have_count(2, timeout=LIVE)
     expect(watcher.page.locator("#deal-heading")).to_contain_text("Deal 3 · Alice deals")
     watcher.look("flow4-03-watcher-after-draw")
+
+    # The owner's unreloaded board follows too, so its next tap records deal 3, not deal 2.
+    expect(owner.locator("#draw-number")).to_have_value("3", timeout=LIVE)
+    phone.tap_to_next_page(phone.button("Draw (stock down to 2)"))
+    expect(owner.get_by_text("Deal 3 was a draw.")).to_be_visible()
+    assert Deal.objects.filter(match_id=pk, status="recorded").count() == 3

@@ -111,3 +111,21 @@ def test_an_accounts_language_follows_it_to_another_phone(db):
 def test_a_visitors_language_choice_is_kept_for_the_session(client, db):
     client.post(reverse("set_language"), {"language": "pl", "next": "/"})
     assert 'lang="pl"' in client.get("/check/").content.decode()
+
+
+def test_poll_moves_this_phones_deal_number_on(client, match):
+    match.refresh_from_db()
+    old = match.version
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    body = poll(client, match, old).content.decode()
+    assert 'value="2" id="draw-number" hx-swap-oob="true"' in body
+    assert 'value="2" id="quick-number" hx-swap-oob="true"' in body
+
+
+def test_poll_for_a_watcher_sends_no_form_numbers(client, match):
+    match.set_share_link("view", True)
+    watcher = Client()
+    watcher.get(reverse("scorekeeper:share_open", args=[match.view_token]))
+    body = poll(watcher, match, -1).content.decode()
+    assert 'id="live"' in body and "draw-number" not in body
