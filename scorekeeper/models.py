@@ -248,6 +248,25 @@ class Match(models.Model):
         return judged
 
     @transaction.atomic
+    def undo_last(self, deal: Deal, *, version: int) -> None:
+        """Take back the last recorded deal: it is being played again, its cards kept.
+
+        Raises StaleEdit when the match changed since the page was shown, or when `deal` is
+        no longer the last recorded deal. An upcard already tapped for the next deal goes.
+        """
+        self._lock()
+        if Match.objects.filter(pk=self.pk, version=version).count() != 1:
+            raise StaleEdit
+        last = self.recorded_deals()[-1] if self.recorded_deals() else None
+        if last is None or last.pk != deal.pk:
+            raise StaleEdit
+        self.deals.filter(status=Deal.Status.OPEN).delete()
+        deal.status = Deal.Status.OPEN
+        deal.outcome, deal.winner, deal.points = "", None, 0
+        deal.save(update_fields=["status", "outcome", "winner", "points", "updated"])
+        self.bump_version()
+
+    @transaction.atomic
     def delete_deal(self, deal: Deal) -> None:
         """Delete a recorded deal; the deals after it move up one number."""
         self._lock()

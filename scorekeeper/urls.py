@@ -24,6 +24,7 @@ urlpatterns = [
     path("matches/<int:pk>/deals/<int:number>/", views.deal_detail, name="deal_detail"),
     path("matches/<int:pk>/deals/<int:number>/edit/", views.deal_edit, name="deal_edit"),
     path("matches/<int:pk>/deals/<int:number>/delete/", views.deal_delete, name="deal_delete"),
+    path("matches/<int:pk>/deals/<int:number>/undo/", views.deal_undo, name="deal_undo"),
 ]
 
 # History, statistics, CSV exports and the JSON API (issue 7) keep their routes in their own

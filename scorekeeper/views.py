@@ -138,9 +138,19 @@ def board_context(match: Match, role: Role = Role.EDIT, **forms: object) -> dict
     context["can_edit"] = role >= Role.EDIT
     context["is_owner"] = role == Role.OWNER
     context["upcard_form"] = forms.get("upcard_form") or UpcardForm()
+    open_deal = context["open_deal"]
+    initial = {}
+    if open_deal is not None and open_deal.entry == Deal.Entry.QUICK:
+        # An undone quick deal: its numbers are back in the form.
+        initial = {
+            "knocker": open_deal.knocker,
+            "knocker_deadwood": open_deal.quick_knocker_deadwood,
+            "opponent_deadwood": open_deal.quick_opponent_deadwood,
+        }
     context["quick_form"] = forms.get("quick_form") or QuickForm(
-        match=match, knock_limit=context["knock_limit"]
+        match=match, knock_limit=context["knock_limit"], initial=initial
     )
+    context["quick_open"] = bool(initial)
     return context
 
 
@@ -328,6 +338,7 @@ def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             "row": board["lines_by_number"].get(deal.number),
             "verdict": deal.verdict_value(),
             "can_edit": role >= Role.EDIT,
+            "can_undo": role >= Role.EDIT and deal.number == len(board["rows"]),
         },
     )
 
@@ -415,6 +426,31 @@ def edit_cards(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpRespon
         if response is not None:
             return response
     return render_entry(request, match, form, number=deal.number, deal=deal)
+
+
+@require_POST
+def deal_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Undo the last recorded deal: back to being played, with its cards kept for correction."""
+    match, role = access.match_for(request, pk, Role.EDIT)
+    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    try:
+        match.undo_last(deal, version=posted_version(request))
+    except StaleEdit:
+        messages.error(
+            request,
+            _("This match changed on another phone meanwhile. Nothing was undone."),
+        )
+        return redirect_htmx(request, match.get_absolute_url())
+    messages.success(
+        request,
+        _("Deal %(number)d was undone: it is being played again, and what was entered is kept.")
+        % {"number": number},
+    )
+    if deal.entry == Deal.Entry.CARDS and deal.knocker is not None:
+        return redirect_htmx(
+            request, reverse("scorekeeper:deal_enter", args=[match.pk, deal.knocker])
+        )
+    return redirect_htmx(request, match.get_absolute_url())
 
 
 @require_http_methods(["GET", "POST"])

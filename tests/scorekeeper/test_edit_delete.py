@@ -132,3 +132,52 @@ def test_edit_preview_is_a_partial(client, match):
     )
     body = response.content.decode()
     assert "<html" not in body and "Knock: Alice scores 35." in body
+
+
+def undo(client, match, number, version=None):
+    match.refresh_from_db()
+    url = reverse("scorekeeper:deal_undo", args=[match.pk, number])
+    return client.post(url, {"version": match.version if version is None else version})
+
+
+def test_undo_puts_the_last_deal_back_in_play_with_its_cards(client, match):
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    page = client.get(reverse("scorekeeper:deal_detail", args=[match.pk, 1])).content.decode()
+    assert "Undo: this deal is not over yet" in page
+    response = undo(client, match, 1)
+    assert response["Location"] == reverse("scorekeeper:deal_enter", args=[match.pk, 0])
+    deal = Deal.objects.get(match=match)
+    assert (deal.status, deal.knocker_cards, deal.points) == ("open", KNOCKER, 0)
+    match.forget_cache()
+    assert match.state().totals == (0, 0)
+    entry = client.get(response["Location"]).content.decode()
+    assert "was undone" in entry and 'value="4D" id="id_knocker_4D" checked' in entry
+    enter_cards(client, match, 0, KNOCKER, OPPONENT)
+    assert Deal.objects.get(match=match).status == "recorded"
+
+
+def test_undo_of_a_quick_deal_refills_the_quick_form(client, match):
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 1, 3, 17)
+    set_upcard(client, match, "TC")  # the next deal's upcard goes with the undo
+    undo(client, match, 1)
+    board = client.get(match.get_absolute_url()).content.decode()
+    assert 'name="opponent_deadwood" value="17"' in board
+    assert Deal.objects.get(match=match).upcard == "6D"
+
+
+def test_only_the_last_deal_can_be_undone_and_not_from_a_stale_page(client, match):
+    set_upcard(client, match, "6D")
+    record_quick(client, match, 0, 2, 30)
+    match.refresh_from_db()
+    stale = match.version
+    record_draw(client, match)
+    page = client.get(reverse("scorekeeper:deal_detail", args=[match.pk, 1])).content.decode()
+    assert "Undo" not in page
+    undo(client, match, 1)
+    undo(client, match, 2, version=stale)
+    assert list(Deal.objects.filter(match=match).values_list("status", flat=True)) == [
+        "recorded",
+        "recorded",
+    ]

@@ -57,6 +57,7 @@ def requests_for(match):
         ("POST", url("deal_draw"), {"number": 2}, "editor"),
         ("GET", url("deal_edit", 1), {}, "editor"),
         ("POST", url("deal_edit", 1), {"mode": "draw", "version": -1}, "editor"),
+        ("POST", url("deal_undo", 1), {"version": -1}, "editor"),
         ("GET", url("deal_delete", 1), {}, "editor"),
         ("POST", url("deal_delete", 1), {}, "editor"),
         ("GET", url("match_share"), {}, "owner"),
