@@ -11,7 +11,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -198,6 +197,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
-# Shown in the page title and the admin.
-SITE_NAME = _("Oklahoma Gin")

@@ -191,10 +191,16 @@ class Match(models.Model):
         """Return a first dealer's seat drawn at random."""
         return secrets.randbelow(2)
 
-    def _lock(self) -> None:
-        """Lock the match row until the transaction ends: one writer per match at a time."""
-        Match.objects.select_for_update().only("pk").get(pk=self.pk)
+    def _lock(self, *, version: int | None = None) -> None:
+        """Lock the match row until the transaction ends: one writer per match at a time.
+
+        With `version`, the version a form was shown with, raises StaleEdit when the match
+        has changed since (the other phone), read under the same lock.
+        """
+        locked = Match.objects.select_for_update().only("pk", "version").get(pk=self.pk)
         self.forget_cache()
+        if version is not None and locked.version != version:
+            raise StaleEdit
 
     @transaction.atomic
     def record(self, number: int, facts: DealFacts, *, by: str = "") -> Deal:
@@ -237,9 +243,7 @@ class Match(models.Model):
         since (the other phone), raises StaleEdit rather than overwrite. Totals, dealers and
         the winner follow, since they are derived from the deals.
         """
-        self._lock()
-        if Match.objects.filter(pk=self.pk, version=version).count() != 1:
-            raise StaleEdit
+        self._lock(version=version)
         judged = facts.judge(self.rules_value)
         if judged.legal:
             deal.apply(facts, judged)
@@ -254,9 +258,7 @@ class Match(models.Model):
         Raises StaleEdit when the match changed since the page was shown, or when `deal` is
         no longer the last recorded deal. An upcard already tapped for the next deal goes.
         """
-        self._lock()
-        if Match.objects.filter(pk=self.pk, version=version).count() != 1:
-            raise StaleEdit
+        self._lock(version=version)
         last = self.recorded_deals()[-1] if self.recorded_deals() else None
         if last is None or last.pk != deal.pk:
             raise StaleEdit
