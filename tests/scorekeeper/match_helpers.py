@@ -7,19 +7,21 @@ from scorekeeper.models import Match
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+# The new-match form's house rules as a player leaves them: the seeds' defaults.
+DEFAULT_RULES_FORM = {
+    "gin_bonus": 25,
+    "undercut_bonus": 10,
+    "big_gin_bonus": 31,
+    "target": 100,
+    "box_bonus": 0,
+    "game_bonus": 0,
+}
+
+
 def create_match(client, a="Alice", b="Bob", dealer="0", **rules):
     """Start a match through the new-match form and return it."""
-    data = {
-        "player_a_name": a,
-        "player_b_name": b,
-        "first_dealer": dealer,
-        "gin_bonus": 25,
-        "undercut_bonus": 10,
-        "big_gin_bonus": 31,
-        "target": 100,
-        "box_bonus": 0,
-        "game_bonus": 0,
-    }
+    data = {"player_a_name": a, "player_b_name": b, "first_dealer": dealer}
+    data.update(DEFAULT_RULES_FORM)
     data.update(rules)
     data = {k: v for k, v in data.items() if v is not False}
     response = client.post(reverse("scorekeeper:match_create"), data)

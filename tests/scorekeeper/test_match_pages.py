@@ -3,7 +3,15 @@
 import pytest
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
+from match_helpers import (
+    DEFAULT_RULES_FORM,
+    HTMX,
+    create_match,
+    enter_cards,
+    record_draw,
+    record_quick,
+    set_upcard,
+)
 
 from scorekeeper.models import Deal, Match, Player
 
@@ -52,15 +60,7 @@ def test_earlier_players_can_be_picked_again(client, db):
     ],
 )
 def test_new_match_rejects_bad_input_with_a_message(client, db, data, message):
-    base = {
-        "first_dealer": "0",
-        "gin_bonus": 25,
-        "undercut_bonus": 10,
-        "big_gin_bonus": 31,
-        "target": 100,
-        "box_bonus": 0,
-        "game_bonus": 0,
-    }
+    base = {"first_dealer": "0", **DEFAULT_RULES_FORM}
     response = client.post(reverse("scorekeeper:match_create"), {**base, **data})
     assert response.status_code == 200
     assert message in response.content.decode()
