@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$p; break; fi; done)
 
-.PHONY: venv run test test-fast test-postgres lint format messages serve bench clean
+.PHONY: venv run test test-fast test-postgres lint format messages catalogues serve bench clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (none found)." >&2; exit 1; }
@@ -23,6 +23,13 @@ venv: $(BIN)/.installed
 
 messages: venv
 	@if ls locale/*/LC_MESSAGES/*.po >/dev/null 2>&1; then $(BIN)/python manage.py compilemessages --ignore=.venv -v 0; fi
+
+# Refresh the catalogues from the sources (then translate what is new). File-level locations
+# only, so that moving a line does not rewrite every catalogue.
+catalogues: venv
+	$(BIN)/python manage.py makemessages -v 0 --add-location=file -l fi -l nl -l pl -l sn \
+		--ignore=.venv --ignore=tests --ignore=benchmarks --ignore=artifacts --ignore=static \
+		--ignore=staticfiles
 
 run: venv messages
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
