@@ -36,7 +36,11 @@ DEAL_FIELDS = (
     "winner",
     "points",
     "recorded_by",
+    "dealer",
 )
+# Fields a backup made by an older version of the site may lack (the dealer is then derived
+# on import, as the site did when the backup was made).
+NEWER_DEAL_FIELDS = {"dealer"}
 
 
 class BackupError(ValueError):
@@ -121,10 +125,17 @@ def check_backup(body: Any) -> list[tuple[dict[str, Any], Rules]]:
             raise BackupError(f"{where}: bad rules: {error}") from error
         numbers = []
         for deal in match.get("deals") or []:
-            _expect(isinstance(deal, dict) and set(DEAL_FIELDS) <= set(deal), f"{where}: bad deal")
+            _expect(
+                isinstance(deal, dict) and set(DEAL_FIELDS) - NEWER_DEAL_FIELDS <= set(deal),
+                f"{where}: bad deal",
+            )
             numbers.append(deal["number"])
             _expect(deal["status"] in Deal.Status.values, f"{where}: bad deal status")
-            if deal["status"] == Deal.Status.RECORDED:
+            dealer = deal.get("dealer")
+            _expect(
+                dealer is None or dealer in (0, 1) and type(dealer) is int, f"{where}: bad dealer"
+            )
+            if deal["status"] in Deal.PLAYED:
                 _check_verdict(deal, rules, where)
         _expect(numbers == list(range(1, len(numbers) + 1)), f"{where}: deal numbers out of order")
         checked.append((match, rules))
@@ -164,7 +175,8 @@ def import_matches(user, body: Any) -> int:
             owner=user,
         )
         Deal.objects.bulk_create(
-            Deal(match=match, **{field: deal[field] for field in DEAL_FIELDS})
+            Deal(match=match, **{field: deal.get(field) for field in DEAL_FIELDS})
             for deal in match_data["deals"]
         )
+        match.fill_missing_dealers()
     return len(checked)
