@@ -176,3 +176,21 @@ def test_a_deal_id_of_another_match_is_not_found_through_my_own_match(world, met
         response = client.get(url) if method == "GET" else client.post(url, data)
         assert response.status_code == 404, (name, response.status_code)
     assert (snapshot(other), snapshot(match)) == before
+
+
+def test_only_editors_and_the_owner_may_restore_a_deleted_deal(world):
+    """A restore that would succeed (a deleted deal, the current version) is refused to the
+    view-link holder and to strangers, changing nothing; the edit-link holder restores it."""
+    match, clients = world
+    deal = Deal.objects.get(match=match, number=1)
+    match.refresh_from_db()
+    match.delete_deal(deal, version=match.version)
+    url = reverse("scorekeeper:deal_restore", args=[match.pk, deal.pk])
+    for persona, refused in (("viewer", 403), ("stranger", 404), ("anonymous", 404)):
+        before = snapshot(match)
+        response = clients[persona].post(url, {"version": match.version})
+        assert response.status_code == refused, persona
+        assert snapshot(match) == before, persona
+    response = clients["editor"].post(url, {"version": match.version})
+    assert response.status_code == 302
+    assert Deal.objects.get(pk=deal.pk).status == "recorded"
