@@ -556,7 +556,8 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
     """Bring a deleted deal back from the trash, against the match version shown.
 
     Without JS: back to the scoreboard with a message. With htmx (the Restore button in the
-    deal list): the board's live regions, so that the page stays where the thumb is.
+    deal list): the board's live regions, so that the page stays where the thumb is, unless
+    the match ended with it.
     """
     match, role = access.match_for(request, pk, Role.EDIT)
     deal = deal_in(match, deal_id)
@@ -580,8 +581,10 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
             ),
         )
         return redirect_htmx(request, match.get_absolute_url())
-    if request.htmx and request.htmx.target == "live":
-        match.forget_cache()
+    match.forget_cache()
+    # The live regions hold the totals and the list, not the entry controls: a restore that
+    # ends the match reloads the page, which then shows the end instead of them.
+    if request.htmx and request.htmx.target == "live" and not match.state().finished:
         return HttpResponse(live_regions(request, match, role))
     messages.success(request, _("Deal %(number)d was restored.") % {"number": deal.number})
     return redirect_htmx(request, match.get_absolute_url())

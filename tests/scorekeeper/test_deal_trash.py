@@ -161,6 +161,16 @@ def test_restore_through_htmx_returns_the_live_regions(client, match):
     assert "was restored" not in client.get(match.get_absolute_url()).content.decode()
 
 
+def test_restore_through_htmx_that_ends_the_match_reloads_the_page(client, match):
+    play(client, match, [(0, 1, 61), (1, 1, 31), (0, 1, 51)])  # Alice 110: she wins
+    post(client, match, "deal_delete", 3, version(match))
+    response = post(client, match, "deal_restore", 3, version(match), **HTMX, HTTP_HX_TARGET="live")
+    assert response["HX-Redirect"] == match.get_absolute_url()
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Deal 3 was restored." in page and "Alice wins 110–30" in page
+    assert "Tap the upcard" not in page
+
+
 def test_restore_through_htmx_elsewhere_redirects_the_page(client, match):
     play(client, match, FIVE[:2])
     post(client, match, "deal_delete", 1, version(match))
