@@ -17,6 +17,7 @@ from django.db import transaction
 from adjudication import AdjudicationError, Card, Rules, parse_cards
 
 from .models import Deal, DealFacts, Match, Player
+from .names import name_key
 
 FORMAT = "oklahoma-gin-backup"
 VERSION = 1
@@ -111,7 +112,7 @@ def check_backup(body: Any) -> list[tuple[dict[str, Any], Rules]]:
             isinstance(players, list)
             and len(players) == 2
             and all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
-            and players[0].casefold() != players[1].casefold(),
+            and name_key(players[0]) != name_key(players[1]),
             f"{where}: two different player names expected",
         )
         _expect(match.get("first_dealer") in (0, 1), f"{where}: first dealer must be 0 or 1")
@@ -151,8 +152,9 @@ def import_matches(user, body: Any) -> int:
     checked = check_backup(body)
     for match_data, _rules in checked:
         seats = [
-            Player.objects.filter(owner=user, name__iexact=name).first()
-            or Player.objects.create(owner=user, name=name)
+            Player.objects.get_or_create(
+                owner=user, name_key=name_key(name), defaults={"name": name}
+            )[0]
             for name in match_data["players"]
         ]
         match = Match.objects.create(

@@ -34,6 +34,7 @@ from adjudication import (
 )
 
 from .models import Deal, DealFacts, Player
+from .names import name_key
 
 CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
 MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
@@ -533,7 +534,7 @@ class MatchForm(forms.Form):
                 self.add_error(f"{seat}_name", _("Pick a player or type a name."))
             players[seat] = player
         a, b = players["player_a"], players["player_b"]
-        if a and b and str(a).casefold() == str(b).casefold():
+        if a and b and name_key(str(a)) == name_key(str(b)):
             self.add_error("player_b_name", _("The two players need different names."))
         cleaned["players"] = (a, b)
         if not self.errors:

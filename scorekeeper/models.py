@@ -31,11 +31,20 @@ from adjudication import (
     score_knock,
 )
 
+from .names import distinct_name, name_key
+
 
 class Player(models.Model):
-    """A person who plays matches; names are reused from one match to the next."""
+    """A person who plays matches; names are reused from one match to the next.
+
+    Two names are the same player when their keys are equal (`scorekeeper.names.name_key`):
+    the key is stored, and every lookup by name compares keys. An account holds one player
+    per key; visitors without an account each keep their own.
+    """
 
     name = models.CharField(_("name"), max_length=40)
+    # Derived from `name` on every save; indexed through the constraint below.
+    name_key = models.TextField(_("name key"), editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -50,9 +59,52 @@ class Player(models.Model):
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name_key"], name="player_name_key_unique_per_owner"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Save, with the key worked out again from the name."""
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    @transaction.atomic
+    def give_to(self, owner) -> Player:
+        """Move this player (kept by a browser) to an account, and return the account's player.
+
+        When the account already has a player with this key, the two are one person: the
+        matches move to the account's player and this one goes. Unless the two played each
+        other (possible before names had keys): then both stay, this one under a numbered name.
+        """
+        same = Player.objects.filter(owner=owner, name_key=self.name_key).exclude(pk=self.pk)
+        kept = same.first()
+        if kept is None:
+            self.owner = owner
+            self.save(update_fields=["owner"])
+            return self
+        faced = Match.objects.filter(
+            Q(player_a=self, player_b=kept) | Q(player_a=kept, player_b=self)
+        )
+        if not faced.exists():
+            Match.objects.filter(player_a=self).update(player_a=kept)
+            Match.objects.filter(player_b=self).update(player_b=kept)
+            self.delete()
+            return kept
+        taken = set(Player.objects.filter(owner=owner).values_list("name_key", flat=True))
+        self.name = distinct_name(
+            self.name, taken, max_length=self._meta.get_field("name").max_length
+        )
+        self.owner = owner
+        self.save(update_fields=["name", "owner"])
+        return self
 
 
 class Preference(models.Model):
