@@ -9,6 +9,7 @@ winner are never stored: `Match.state()` derives them from the recorded deals wi
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -155,6 +156,8 @@ class Match(models.Model):
     edit_token = models.CharField(
         _("edit link token"), max_length=64, unique=True, null=True, blank=True
     )
+    # Carried by backups: importing a file twice adds its matches once (scorekeeper.backup).
+    stable_id = models.UUIDField(_("stable id"), default=uuid.uuid4, editable=False)
     # Bumped by every change to the match's deals: cheap polling and optimistic edits.
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -167,7 +170,10 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "stable_id"], name="match_stable_id_unique_per_owner"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -77,3 +77,17 @@ def test_players_whose_names_share_a_key_are_merged_within_an_account(migrate):
     assert (keys[ann.pk], keys[theirs.pk], keys[guest_a.pk], keys[guest_b.pk]) == ("ann",) * 4
     assert keys[small_ann.pk] == "ann (2)"
     assert Match.objects.count() == 5
+
+
+def test_every_existing_match_gets_a_stable_id_of_its_own(migrate):
+    apps = migrate("_match_stable_id_column")
+    Player = apps.get_model("scorekeeper", "Player")
+    Match = apps.get_model("scorekeeper", "Match")
+    a, b = Player.objects.create(name="Ann"), Player.objects.create(name="Bob")
+    for _ in range(3):
+        Match.objects.create(player_a=a, player_b=b, first_dealer=0)
+
+    apps = migrate("_match_stable_id_required")
+    ids = list(apps.get_model("scorekeeper", "Match").objects.values_list("stable_id", flat=True))
+    assert len(ids) == 3 and None not in ids
+    assert len(set(ids)) == 3
