@@ -130,11 +130,13 @@ class Preference(models.Model):
 class Match(models.Model):
     """A match between two players, played to a target under the rules stored with it."""
 
+    # RESTRICT, not PROTECT: a player with matches cannot be deleted alone, but deleting the
+    # account deletes its players together with its matches (which cascade from the owner).
     player_a = models.ForeignKey(
-        Player, verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("first player"), on_delete=models.RESTRICT, related_name="+"
     )
     player_b = models.ForeignKey(
-        Player, verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("second player"), on_delete=models.RESTRICT, related_name="+"
     )
     rules = models.JSONField(_("rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(
