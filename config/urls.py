@@ -11,7 +11,8 @@ urlpatterns = [
     path("i18n/setlang/", language_set, name="set_language"),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Log-out, the backup download and deleting the account (scorekeeper/leaving.py).
+    path("accounts/", include("scorekeeper.leaving")),
     path(
         "accounts/password/",
         auth_views.PasswordChangeView.as_view(),
