@@ -62,7 +62,9 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
-                fields=["owner", "name_key"], name="player_name_key_unique_per_owner"
+                fields=["owner", "name_key"],
+                name="player_name_key_unique_per_owner",
+                violation_error_message=_("This account already has a player of that name."),
             )
         ]
 
@@ -76,6 +78,17 @@ class Player(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        """Work out the key from the name, so that the unique constraint can be checked."""
+        self.name_key = name_key(self.name)
+
+    def validate_constraints(self, exclude=None) -> None:
+        """Check the constraints; the key's whenever the name is checked (the key is no form
+        field, so a form would otherwise leave its constraint to the database: a 500)."""
+        if exclude is not None and "name" not in exclude:
+            exclude = set(exclude) - {"name_key"}
+        super().validate_constraints(exclude=exclude)
 
     @transaction.atomic
     def give_to(self, owner) -> Player:

@@ -16,7 +16,9 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name="player",
             constraint=models.UniqueConstraint(
-                fields=("owner", "name_key"), name="player_name_key_unique_per_owner"
+                fields=("owner", "name_key"),
+                name="player_name_key_unique_per_owner",
+                violation_error_message="This account already has a player of that name.",
             ),
         ),
     ]

@@ -149,3 +149,17 @@ def test_history_search_compares_name_keys(alice, name, typed):
     assert listed in response.content.decode()
     response = alice.get(reverse("scorekeeper:history"), {"q": "zed"})
     assert listed not in response.content.decode()
+
+
+def test_the_admin_cannot_rename_a_player_into_another_ones_name(alice):
+    owner = get_user_model().objects.get()
+    ann = Player.objects.create(owner=owner, name="Ann")
+    bob = Player.objects.create(owner=owner, name="Bob")
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("root", password="pw"))
+    url = reverse("admin:scorekeeper_player_change", args=[bob.pk])
+    response = admin.post(url, {"name": "ＡＮＮ", "owner": owner.pk})
+    assert response.status_code == 200
+    assert "This account already has a player of that name." in response.content.decode()
+    assert Player.objects.get(pk=bob.pk).name == "Bob"
+    assert Player.objects.get(pk=ann.pk).name == "Ann"
