@@ -18,9 +18,11 @@ Importing is idempotent: a match whose stable id the account already holds is no
 again. When the file's copy differs from the account's (say, deals were recorded since the
 backup), the account's copy is kept as it is and the import says so; nothing is merged.
 
-To add a deal column: add it to `DEAL_FIELDS`, make `_replayed` return the value the app
-would store for it (or list it in `FREE_DEAL_FIELDS` when only its model field can check it),
-and bump `VERSION` with an entry in `UPGRADES` that gives older files the column's value.
+To add a deal column: add it to `DEAL_FIELDS`; then either to `REPLAYED_DEAL_FIELDS`, when
+the deal that `_replayed` builds through the app's own code (`Deal.apply`) holds the value the
+app would store, or to `FREE_DEAL_FIELDS`, when only its model field (and a check of its own)
+can judge it. Then bump `VERSION`, with an entry in `UPGRADES` that gives older files the
+column's value.
 """
 
 from __future__ import annotations
@@ -74,7 +76,22 @@ DEAL_FIELDS = (
     "points",
     "recorded_by",
 )
-# Deal columns that no replay decides: their model field checks them, and the checks below.
+# The deal columns that replaying the deal's facts decides: the file must hold exactly these.
+REPLAYED_DEAL_FIELDS = (
+    "entry",
+    "upcard",
+    "knocker",
+    "knocker_cards",
+    "opponent_cards",
+    "quick_knocker_deadwood",
+    "quick_opponent_deadwood",
+    "quick_big_gin",
+    "verdict",
+    "outcome",
+    "winner",
+    "points",
+)
+# The deal columns no replay decides: their model field checks them, and the checks below.
 FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by"})
 ILLEGAL_KNOCK_FIELDS = ("number", "knocker", "deadwood", "limit", "created")
 MAX_DEALS = 9_999  # as a posted deal number (views.posted_number)
@@ -487,11 +504,7 @@ def _replayed(shell: Match, data: dict[str, Any], where: Where) -> dict[str, Any
 
 def _columns(row: Deal) -> dict[str, Any]:
     """Return a deal's replayed columns as JSON values (as a backup writes them)."""
-    return {
-        name: json.loads(json.dumps(getattr(row, name)))
-        for name in DEAL_FIELDS
-        if name not in FREE_DEAL_FIELDS
-    }
+    return {name: json.loads(json.dumps(getattr(row, name))) for name in REPLAYED_DEAL_FIELDS}
 
 
 def _upcard(value: str, where: Where) -> Card:
