@@ -142,14 +142,26 @@ def match_document(match: Match) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "dealer_chosen_at_random": match.dealer_chosen_at_random,
         "created": match.created.isoformat(),
-        "deals": list(match.deals.order_by("number").values(*DEAL_FIELDS)),
+        "deals": [
+            {name: _json_value(value) for name, value in deal.items()}
+            for deal in match.deals.order_by("number").values(*DEAL_FIELDS)
+        ],
         "illegal_knocks": [
-            {**knock, "created": knock["created"].isoformat()}
+            {name: _json_value(value) for name, value in knock.items()}
             for knock in match.illegal_knocks.order_by("created", "pk").values(
                 *ILLEGAL_KNOCK_FIELDS
             )
         ],
     }
+
+
+def _json_value(value: Any) -> Any:
+    """Return a column's value as JSON holds it (a moment as ISO 8601, a UUID as text)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    return value
 
 
 def export_matches(user) -> dict[str, Any]:
@@ -428,6 +440,25 @@ def _moment(value: Any, where: Where, name: str) -> datetime:
     return moment
 
 
+# The JSON type a backup holds each kind of column in (dates and times as ISO 8601 text).
+JSON_TYPES: dict[str, type] = {
+    "BooleanField": bool,
+    "CharField": str,
+    "TextField": str,
+    "DateTimeField": str,
+    "UUIDField": str,
+    "JSONField": object,
+}
+
+
+def json_type(model_field: models.Field) -> type:
+    """Return the JSON type a backup holds the column in; KeyError for a kind it lacks."""
+    internal = model_field.get_internal_type()
+    if internal.endswith("IntegerField"):
+        return int
+    return JSON_TYPES[internal]
+
+
 def _check_column(model: type[models.Model], name: str, value: Any, where: Where) -> None:
     """Check one value by its model field: JSON type, then the field's own validation."""
     model_field = model._meta.get_field(name)
@@ -435,12 +466,7 @@ def _check_column(model: type[models.Model], name: str, value: Any, where: Where
         if not model_field.null:
             raise where.fail(name, "missing a value")
         return
-    expected = {
-        "BooleanField": bool,
-        "CharField": str,
-        "TextField": str,
-        "JSONField": object,
-    }.get(model_field.get_internal_type(), int)
+    expected = json_type(model_field)
     if expected is int and not _is_int(value):
         raise where.fail(name, "expected a whole number")
     if expected is not int and not isinstance(value, expected):

@@ -14,8 +14,15 @@ from django.test import Client
 from match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
 
 from adjudication import Card, Rules
-from scorekeeper.backup import DEAL_FIELDS, FREE_DEAL_FIELDS, REPLAYED_DEAL_FIELDS, checksum
-from scorekeeper.models import Deal, DealFacts, Match, Player
+from scorekeeper.backup import (
+    DEAL_FIELDS,
+    FREE_DEAL_FIELDS,
+    ILLEGAL_KNOCK_FIELDS,
+    REPLAYED_DEAL_FIELDS,
+    checksum,
+    json_type,
+)
+from scorekeeper.models import Deal, DealFacts, IllegalKnock, Match, Player
 
 
 @pytest.fixture
@@ -288,6 +295,12 @@ def test_every_deal_column_is_either_replayed_or_free():
     # A column added to DEAL_FIELDS must be given a check (see the module docstring).
     assert set(REPLAYED_DEAL_FIELDS) | FREE_DEAL_FIELDS == set(DEAL_FIELDS)
     assert not set(REPLAYED_DEAL_FIELDS) & FREE_DEAL_FIELDS
+
+
+def test_every_column_in_a_backup_has_a_json_type():
+    for model, names in ((Deal, DEAL_FIELDS), (IllegalKnock, ILLEGAL_KNOCK_FIELDS)):
+        for name in names:
+            assert json_type(model._meta.get_field(name)) in (int, str, bool, object)
 
 
 # --- Idempotent import ---------------------------------------------------------------------
