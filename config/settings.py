@@ -7,9 +7,11 @@ for PostgreSQL, DATABASE_URL.
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -51,7 +53,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
+    "django_ratelimit",
     "scorekeeper",
+    "scorekeeper.limits",
 ]
 
 MIDDLEWARE = [
@@ -71,6 +76,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A refused sign-up or password change becomes the 429 page (RATELIMIT_VIEW).
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -119,6 +128,94 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Two caches, each for its use:
+# - `fragments`: rendered template fragments ({% cache ... using="fragments" %}), in each
+#   process's own memory, so that a fragment never costs a network round trip;
+# - `limits`: the rate limits' counters, which every worker of every instance must share:
+#   Redis when REDIS_URL is set, otherwise a table in the database (made by `migrate`).
+# Django needs a `default`: it is the shared one, so that a counter that forgets to name its
+# cache is still shared; nothing uses it today.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+LIMITS_CACHE_TABLE = "limits_cache"  # scorekeeper/limits/migrations/0001_cache_table.py
+if REDIS_URL:
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "okgin",
+        # A Redis that stops answering makes requests fail fast instead of hanging workers.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+else:
+    SHARED_CACHE = {
+        # Django's database cache, with an increment that cannot lose a concurrent count.
+        "BACKEND": "scorekeeper.limits.cache.DatabaseCache",
+        "LOCATION": LIMITS_CACHE_TABLE,
+        # Culling deletes live entries (a lockout too) once the table holds more than this.
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+CACHES = {
+    "default": SHARED_CACHE,
+    "limits": SHARED_CACHE,
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+    },
+}
+
+# Rate limits. Behind proxies of our own, the client's address is read from X-Forwarded-For,
+# as many entries from the right as there are proxies (scorekeeper.limits.client_ip).
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS", "0"))
+if TRUSTED_PROXY_HOPS < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_HOPS must be 0 or more.")
+
+
+def env_rate(name: str, default: str) -> tuple[int, int]:
+    """Return the environment variable `name`, "REQUESTS/SECONDS", as (requests, seconds)."""
+    text = os.environ.get(name, default)
+    try:
+        requests, seconds = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be REQUESTS/SECONDS, e.g. 60/60.") from None
+    if requests < 1 or seconds < 1:
+        raise ImproperlyConfigured(f"{name} must be REQUESTS/SECONDS, e.g. 60/60.")
+    return requests, seconds
+
+
+# Calls to the JSON API per client and window; sign-up attempts per client; wrong old
+# passwords per account at a password change.
+API_RATE_LIMIT = env_rate("API_RATE_LIMIT", "60/60")
+SIGNUP_RATE_LIMIT = (20, 60 * 60)
+PASSWORD_CHANGE_FAILURE_LIMIT = (5, 60 * 60)
+
+# django-axes: five failed log-ins of one username from one client lock that pair out for 15
+# minutes. Another client, or another account from the same client, is never refused.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_CACHE = "limits"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A try while locked out is not counted: the lockout ends 15 minutes after the fifth failure,
+# however often a player tries meanwhile.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.limits.client_ip"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.limits.responses.lockout_response"
+AXES_ENABLE_ADMIN = False  # its admin pages list the database handler's records: none here
+
+# django-ratelimit
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_IP_META_KEY = "scorekeeper.limits.client_ip"
+RATELIMIT_VIEW = "scorekeeper.limits.responses.too_many_requests"
+SILENCED_SYSTEM_CHECKS = [
+    # "Not officially supported" names every backend but memcached and django-redis, so also
+    # Django's own RedisCache and the database cache above; both increment atomically.
+    "django_ratelimit.W001",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

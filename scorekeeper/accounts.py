@@ -1,30 +1,32 @@
-"""Accounts: sign-up, a log-in that slows down guessing, and claiming a browser's matches.
+"""Accounts: sign-up, password change, and claiming a browser's matches.
 
-Log-in, log-out and password change are Django's own auth views; only sign-up is ours.
+Log-in and log-out are Django's own auth views, limited by django-axes (settings); sign-up and
+the password change are limited here with django-ratelimit (scorekeeper.limits).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
-from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
+from django_ratelimit.core import get_usage
+from django_ratelimit.decorators import ratelimit
 
 from . import access
+from .limits.rates import by_account, by_client
+from .limits.rates import setting as rate_setting
+from .limits.responses import too_many_requests
 from .models import Preference
 
-MAX_FAILURES = 5
 SESSION_LANGUAGE = "account_language"
-LOCKOUT_SECONDS = 15 * 60
 
 
 @receiver(user_logged_in)
@@ -37,50 +39,38 @@ def claim_matches_on_login(sender, request: HttpRequest | None, user, **kwargs) 
         request.session[SESSION_LANGUAGE] = language
 
 
-def _client_ip(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, refused for a while after repeated wrong old passwords.
 
+    A stolen session could otherwise guess the account's password here without limit. Only a
+    wrong old password counts, per account over all its sessions: a player whose new password
+    the validators refuse is not guessing anything.
+    """
 
-def _failure_keys(request: HttpRequest) -> list[str]:
-    username = str(request.POST.get("username", ""))[:150].casefold()
-    ip = _client_ip(request)
-    # Per account from one address, and per address over all accounts.
-    return [f"login-fail:{ip}:{username}", f"login-fail:{ip}"]
-
-
-def _too_many_failures(request: HttpRequest) -> bool:
-    counts = cache.get_many(_failure_keys(request))
-    per_account, per_address = (counts.get(key, 0) for key in _failure_keys(request))
-    return per_account >= MAX_FAILURES or per_address >= MAX_FAILURES * 4
-
-
-def _count_failure(request: HttpRequest) -> None:
-    for key in _failure_keys(request):
-        if cache.add(key, 1, LOCKOUT_SECONDS) is False:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, LOCKOUT_SECONDS)
-
-
-class RateLimitedLoginView(LoginView):
-    """Django's log-in view, refusing further tries for a while after repeated failures."""
-
-    def post(self, request, *args, **kwargs):
-        if _too_many_failures(request):
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(None, _("Too many failed log-in attempts. Try again in 15 minutes."))
-            return self.render_to_response(self.get_context_data(form=form), status=429)
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if _wrong_old_passwords(request, count=False) >= self._limit():
+            return too_many_requests(request)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
-        _count_failure(self.request)
+        if form.has_error("old_password", "password_incorrect"):
+            _wrong_old_passwords(self.request, count=True)
         return super().form_invalid(form)
 
-    def form_valid(self, form):
-        cache.delete_many(_failure_keys(self.request)[:1])
-        return super().form_valid(form)
+    @staticmethod
+    def _limit() -> int:
+        return settings.PASSWORD_CHANGE_FAILURE_LIMIT[0]
+
+
+def _wrong_old_passwords(request: HttpRequest, *, count: bool) -> int:
+    usage = get_usage(
+        request,
+        group="password-change",
+        key=by_account,
+        rate=rate_setting("PASSWORD_CHANGE_FAILURE_LIMIT"),
+        increment=count,
+    )
+    return 0 if usage is None else usage["count"]
 
 
 @require_POST
@@ -128,6 +118,7 @@ class AccountLanguageMiddleware:
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit(group="signup", key=by_client, rate=rate_setting("SIGNUP_RATE_LIMIT"), method="POST")
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in; the browser's matches move to the account."""
     form = UserCreationForm(request.POST or None)
