@@ -1,11 +1,12 @@
 """Settings for the Oklahoma Gin table companion, read from the environment.
 
 Development needs nothing set: DEBUG is off by default, so `make run` sets DEBUG=1 itself, and
-the database is SQLite in the project folder. Production sets SECRET_KEY, ALLOWED_HOSTS and,
-for PostgreSQL, DATABASE_URL.
+the database is SQLite in the project folder. Production sets SECRET_KEY (or SECRET_KEY_FILE),
+ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL; REDIS_URL and TRUSTED_PROXY_HOPS as needed.
 """
 
 import os
+import secrets
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -31,12 +32,41 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
+SECRET_KEY_FILE = os.environ.get("SECRET_KEY_FILE", "").strip()
+
+
+def read_secret_key() -> str:
+    """Return SECRET_KEY from the environment, or else what the file SECRET_KEY_FILE holds.
+
+    A file that does not exist (yet) holds no key; one that cannot be read is an error.
+    """
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if not key and SECRET_KEY_FILE and Path(SECRET_KEY_FILE).is_file():
+        try:
+            key = Path(SECRET_KEY_FILE).read_text().strip()
+        except OSError as error:
+            message = f"SECRET_KEY_FILE {SECRET_KEY_FILE}: {error.strerror}."
+            raise ImproperlyConfigured(message) from None
+    return key
+
+
+MISSING_SECRET_KEY = " ".join(
+    [
+        "SECRET_KEY must be set in production: set SECRET_KEY, or SECRET_KEY_FILE to a file that",
+        "holds it (`make serve` makes one in .secret_key and keeps it).",
+        f"SECRET_KEY_FILE {SECRET_KEY_FILE} holds none." if SECRET_KEY_FILE else "",
+    ]
+).strip()
+SECRET_KEY = read_secret_key()
+# Tests and management commands on a fresh clone need no key of their own: such a process makes
+# a throwaway one, so nothing it signs outlives it. A server must not run on one (sessions, and
+# with them anonymous players' matches, would die at each restart): config/wsgi.py refuses to
+# start on it with DEBUG off, and `make run` and `make serve` keep a key in a file.
+SECRET_KEY_IS_THROWAWAY = not SECRET_KEY
+if SECRET_KEY_IS_THROWAWAY:
     if not DEBUG and env_bool("REQUIRE_SECRET_KEY"):
-        raise RuntimeError("SECRET_KEY must be set in production.")
-    # A development key, flagged by `check --deploy`: only for a machine that serves nobody.
-    SECRET_KEY = "django-insecure-development-key-for-this-machine-only-0123456789"
+        raise ImproperlyConfigured(MISSING_SECRET_KEY)
+    SECRET_KEY = secrets.token_urlsafe(50)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
