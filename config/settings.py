@@ -97,6 +97,7 @@ MIDDLEWARE = [
     # against BREACH, and CSRF tokens are masked per response.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "scorekeeper.sessions.KeepSessionAliveMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -302,6 +303,10 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# A year, counted from the last day the browser was used (scorekeeper.sessions): players who
+# meet for a game every few months find their matches still there. Browsers cap cookies at
+# about 400 days.
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
