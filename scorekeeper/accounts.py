@@ -14,13 +14,15 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
-from . import access
+from . import access, sessions
 from .limits.rates import by_account, by_client
 from .limits.rates import setting as rate_setting
 from .limits.responses import too_many_requests
@@ -120,10 +122,35 @@ class AccountLanguageMiddleware:
 @require_http_methods(["GET", "POST"])
 @ratelimit(group="signup", key=by_client, rate=rate_setting("SIGNUP_RATE_LIMIT"), method="POST")
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in; the browser's matches move to the account."""
+    """Create an account and log in; the browser's matches move to the account.
+
+    Then back to `next` (the scoreboard whose offer led here), or home.
+    """
     form = UserCreationForm(request.POST or None)
+    next_url = safe_next(request, request.POST.get("next") or request.GET.get("next", ""))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("scorekeeper:home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(next_url)
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@require_POST
+def save_offer_dismiss(request: HttpRequest) -> HttpResponse:
+    """ "No thanks" to the scoreboard's offer to save a match: back to the page, without it.
+
+    With htmx the offer is removed in place (an empty answer replaces it).
+    """
+    sessions.dismiss_save_offer(request)
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse("")
+    return redirect(safe_next(request, request.POST.get("next", "")))
+
+
+def safe_next(request: HttpRequest, target: str) -> str:
+    """Return `target` if it is a page of this site, else the home page."""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("scorekeeper:home")

@@ -1,4 +1,5 @@
-"""How long a browser keeps its session, and with it the matches it started without an account.
+"""How long a browser keeps its session, and with it the matches it started without an account;
+and the scoreboard's one offer to save such a match to an account.
 
 A session lives for SESSION_COOKIE_AGE (a year) from the last time it was refreshed, and a
 session in use is refreshed at most once a day: an open scoreboard polls every 2 seconds, and
@@ -11,6 +12,9 @@ import time
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+
+from .access import Role
+from .models import Match
 
 REFRESHED = "refreshed"  # when the session's expiry was last moved on (Unix time)
 REFRESH_EVERY = 24 * 60 * 60
@@ -37,3 +41,25 @@ class KeepSessionAliveMiddleware:
             if not isinstance(refreshed, int) or now - refreshed >= REFRESH_EVERY:
                 session[REFRESHED] = now
         return response
+
+
+SAVE_OFFERED = "save_offered"
+
+
+def offer_to_save(request: HttpRequest, match: Match, role: Role, has_deals: bool) -> bool:
+    """Return whether the scoreboard should offer to save this match to an account, once.
+
+    Only to the browser that owns a match without an account, once the match has a deal worth
+    keeping, and once per browser: the offer, shown or dismissed, is not shown again.
+    """
+    if request.user.is_authenticated or role != Role.OWNER or match.owner_id is not None:
+        return False
+    if not has_deals or request.session.get(SAVE_OFFERED):
+        return False
+    request.session[SAVE_OFFERED] = True
+    return True
+
+
+def dismiss_save_offer(request: HttpRequest) -> None:
+    """Never offer this browser to save a match again."""
+    request.session[SAVE_OFFERED] = True

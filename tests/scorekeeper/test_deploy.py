@@ -91,8 +91,7 @@ def test_no_key_is_built_in():
     code = "import django; django.setup(); from django.conf import settings; "
     code += "print(settings.SECRET_KEY)"
     keys = {
-        run_python(code, DJANGO_SETTINGS_MODULE="config.settings").stdout.strip()
-        for _ in range(2)
+        run_python(code, DJANGO_SETTINGS_MODULE="config.settings").stdout.strip() for _ in range(2)
     }
     assert len(keys) == 2 and all(len(key) >= 50 for key in keys)
 

@@ -1,23 +1,26 @@
-"""An anonymous player's matches do not vanish: no cap on what a browser keeps, and a session
-that lives for months while it is used."""
+"""An anonymous player's matches do not vanish: no cap on what a browser keeps, a session that
+lives for months while it is used, and one polite offer to save the match to an account."""
 
 from __future__ import annotations
 
 import time
 from datetime import timedelta
 
+import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from match_helpers import HTMX, create_match
+from match_helpers import HTMX, create_match, record_quick, set_upcard
 
 from scorekeeper.models import Match
 from scorekeeper.sessions import REFRESHED
 
 DAY = 24 * 60 * 60
 PASSWORD = "a-long-pass-phrase-9"
+OFFER = 'id="save-offer"'
 
 
 # --- no cap ----------------------------------------------------------------------------------
@@ -103,3 +106,99 @@ def test_a_visitor_without_a_session_is_not_given_one(db):
     response = Client().get(reverse("scorekeeper:rules"))
     assert settings.SESSION_COOKIE_NAME not in response.cookies
     assert Session.objects.count() == 0
+
+
+# --- the offer to save -----------------------------------------------------------------------
+
+
+def play_a_deal(client: Client, match: Match) -> None:
+    set_upcard(client, match, "6D")
+    assert record_quick(client, match, 0, 2, 30).status_code == 302
+
+
+def scoreboard(client: Client, match: Match) -> str:
+    response = client.get(match.get_absolute_url())
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_an_anonymous_match_offers_once_to_be_saved_to_an_account(client, match):
+    assert OFFER not in scoreboard(client, match)  # nothing to save yet: no offer
+    play_a_deal(client, match)
+    body = scoreboard(client, match)
+    assert OFFER in body
+    here = match.get_absolute_url()
+    assert f'href="{reverse("signup")}?next={here}"' in body
+    assert f'href="{reverse("login")}?next={here}"' in body
+    # Shown once: not on the next visit, nor on the browser's next match.
+    assert OFFER not in scoreboard(client, match)
+    another = create_match(client, "Cid", "Dot")
+    play_a_deal(client, another)
+    assert OFFER not in scoreboard(client, another)
+
+
+def test_the_offer_is_not_in_the_board_that_htmx_swaps(client, match):
+    play_a_deal(client, match)
+    response = client.get(match.get_absolute_url(), **HTMX)
+    assert OFFER not in response.content.decode()
+    assert OFFER in scoreboard(client, match)  # not spent by the partial
+
+
+def test_the_offer_can_be_dismissed_without_javascript(client, match):
+    play_a_deal(client, match)
+    assert OFFER in scoreboard(client, match)
+    response = client.post(reverse("save_offer_dismiss"), {"next": match.get_absolute_url()})
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    assert OFFER not in scoreboard(client, match)
+
+
+def test_dismissing_with_htmx_removes_the_offer_in_place(client, match):
+    response = client.post(reverse("save_offer_dismiss"), {"next": "/"}, **HTMX)
+    assert response.status_code == 200 and response.content == b""
+
+
+def test_dismissing_never_redirects_elsewhere(client, db):
+    response = client.post(reverse("save_offer_dismiss"), {"next": "https://evil.example/"})
+    assert response["Location"] == reverse("scorekeeper:home")
+
+
+@pytest.mark.parametrize("who", ["account", "watcher", "editor"])
+def test_only_an_anonymous_owner_is_offered(client, match, who):
+    play_a_deal(client, match)
+    visitor = Client()
+    if who == "account":
+        owner = get_user_model().objects.create_user("bob", password=PASSWORD)
+        match.owner = owner
+        match.save()
+        visitor.force_login(owner)
+    else:
+        kind = "view" if who == "watcher" else "edit"
+        match.set_share_link(kind, enabled=True)
+        match.refresh_from_db()
+        visitor.get(reverse("scorekeeper:share_open", args=[getattr(match, f"{kind}_token")]))
+    assert OFFER not in scoreboard(visitor, match)
+
+
+def test_signing_up_from_the_offer_returns_to_the_saved_match(client, match):
+    play_a_deal(client, match)
+    scoreboard(client, match)
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "ann",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": match.get_absolute_url(),
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    match.refresh_from_db()
+    assert match.owner.username == "ann"
+
+
+def test_signing_up_never_returns_elsewhere(client, db):
+    response = client.post(
+        reverse("signup"),
+        {"username": "ann", "password1": PASSWORD, "password2": PASSWORD, "next": "//evil.example"},
+    )
+    assert response["Location"] == reverse("scorekeeper:home")
