@@ -5,6 +5,7 @@ the database is SQLite in the project folder. Production sets SECRET_KEY (or SEC
 ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL; REDIS_URL and TRUSTED_PROXY_HOPS as needed.
 """
 
+import logging
 import os
 import secrets
 import tempfile
@@ -323,9 +324,31 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+
+def one_line_for_client_errors(record: logging.LogRecord) -> bool:
+    """Drop the traceback of a request refused with a 4xx status, keeping its one line.
+
+    A 403 (a watcher trying to edit), a 400 or a bot's wrong Host header is the client's
+    mistake, not a crash: Django logs its traceback at WARNING, which buries real errors.
+    5xx records keep theirs.
+    """
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "one_line_for_client_errors": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": one_line_for_client_errors,
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["one_line_for_client_errors"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
