@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -50,21 +50,20 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     """
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if _wrong_old_passwords(request, count=False) >= self._limit():
+        limit, _seconds = settings.PASSWORD_CHANGE_FAILURE_LIMIT
+        if _wrong_old_passwords(request, count=False) >= limit:
             return too_many_requests(request)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
         if form.has_error("old_password", "password_incorrect"):
             _wrong_old_passwords(self.request, count=True)
         return super().form_invalid(form)
 
-    @staticmethod
-    def _limit() -> int:
-        return settings.PASSWORD_CHANGE_FAILURE_LIMIT[0]
-
 
 def _wrong_old_passwords(request: HttpRequest, *, count: bool) -> int:
+    """Return how many wrong old passwords this account gave in the window (counting one more
+    first when `count`)."""
     usage = get_usage(
         request,
         group="password-change",
