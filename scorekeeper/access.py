@@ -25,7 +25,6 @@ from .names import name_key
 SESSION_MATCHES = "matches"
 SESSION_PLAYERS = "players"
 SESSION_TOKENS = "share_tokens"
-MAX_REMEMBERED = 200
 
 
 class Role(enum.IntEnum):
@@ -43,9 +42,11 @@ def _session_list(request: HttpRequest, key: str) -> list:
 
 
 def _remember(request: HttpRequest, key: str, item: object) -> None:
+    # No cap: forgetting the oldest id would silently lose that match. A thousand ids are a
+    # few kilobytes of session.
     items = _session_list(request, key)
     if item not in items:
-        request.session[key] = [*items, item][-MAX_REMEMBERED:]
+        request.session[key] = [*items, item]
 
 
 def remember_match(request: HttpRequest, match: Match) -> None:

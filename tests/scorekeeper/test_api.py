@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -29,9 +29,9 @@ DEAL = {
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limit():
-    cache.clear()
+    caches["limits"].clear()
     yield
-    cache.clear()
+    caches["limits"].clear()
 
 
 def post(client, url, body, **extra):
