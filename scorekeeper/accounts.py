@@ -50,20 +50,29 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     """
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        limit, _seconds = settings.PASSWORD_CHANGE_FAILURE_LIMIT
-        if _wrong_old_passwords(request, count=False) >= limit:
+        if too_many_wrong_passwords(request):
             return too_many_requests(request)
         return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
         if form.has_error("old_password", "password_incorrect"):
-            _wrong_old_passwords(self.request, count=True)
+            wrong_passwords(self.request, count=True)
         return super().form_invalid(form)
 
 
-def _wrong_old_passwords(request: HttpRequest, *, count: bool) -> int:
-    """Return how many wrong old passwords this account gave in the window (counting one more
-    first when `count`)."""
+def too_many_wrong_passwords(request: HttpRequest) -> bool:
+    """Return whether this account gave too many wrong passwords of its own lately.
+
+    Every form that asks a logged-in player for their password again (the password change,
+    deleting the account) counts here, so a stolen session guesses no further on either.
+    """
+    limit, _seconds = settings.PASSWORD_CHANGE_FAILURE_LIMIT
+    return wrong_passwords(request, count=False) >= limit
+
+
+def wrong_passwords(request: HttpRequest, *, count: bool) -> int:
+    """Return how many wrong passwords of its own this account gave in the window (counting
+    one more first when `count`)."""
     usage = get_usage(
         request,
         group="password-change",

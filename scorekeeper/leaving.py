@@ -27,7 +27,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from .accounts import too_many_wrong_passwords, wrong_passwords
 from .backup import dumps, export_matches
+from .limits.responses import too_many_requests
 from .models import Match
 
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
@@ -76,7 +78,7 @@ class AccountDeleteForm(forms.Form):
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
         if not self.user.check_password(password):
-            raise ValidationError(_("That is not your password."))
+            raise ValidationError(_("That is not your password."), code="wrong_password")
         return password
 
 
@@ -95,11 +97,16 @@ def delete_account(user) -> None:
 def account_delete(request: HttpRequest) -> HttpResponse:
     """Delete the logged-in account after its password, with the backup offered first."""
     user = request.user
+    if request.method == "POST" and too_many_wrong_passwords(request):
+        return too_many_requests(request)
     form = AccountDeleteForm(request.POST or None, user=user)
-    if request.method == "POST" and form.is_valid():
-        delete_account(user)
-        logout(request)
-        return clear_site_data(redirect("account_deleted"))
+    if request.method == "POST":
+        if form.is_valid():
+            delete_account(user)
+            logout(request)
+            return clear_site_data(redirect("account_deleted"))
+        if form.has_error("password", "wrong_password"):
+            wrong_passwords(request, count=True)
     context = {
         "form": form,
         "matches": Match.objects.filter(owner=user).count(),

@@ -215,3 +215,23 @@ def test_the_footer_and_the_password_page_lead_to_the_backup_and_to_leaving(alic
         page = client.get(url).content.decode()
         assert f'href="{reverse("account_backup")}"' in page
         assert f'href="{reverse("account_delete")}"' in page
+
+
+def test_deleting_the_account_is_refused_after_five_wrong_passwords(alice):
+    # A stolen session must not guess the password here either: the same per-account count as
+    # the password change's wrong old passwords.
+    user, client, _match = alice
+    for _ in range(5):
+        assert client.post(reverse("account_delete"), {"password": "guess"}).status_code == 200
+    response = client.post(reverse("account_delete"), {"password": PASSWORD})
+    assert response.status_code == 429
+    assert get_user_model().objects.filter(pk=user.pk).exists()
+    change = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "x-long-phrase-9",
+            "new_password2": "x-long-phrase-9",
+        },
+    )
+    assert change.status_code == 429
