@@ -1,4 +1,4 @@
-"""Cards: ranks, suits, the 52 cards, and their text (RULES.md §1 and §9).
+"""Cards: ranks, suits, the 52 cards, and their text (``/rules/#cards``, ``/rules/#notation``).
 
 Canonical text is a rank from ``A 2 3 4 5 6 7 8 9 T J Q K`` followed by a suit from
 ``S H D C``. Input also accepts ``10``, lower case, the suit symbols (plain and outlined, also
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from adjudication.errors import AdjudicationError, CardTextError, DuplicateCardError
+from adjudication.errors import CardIndexError, CardTextError, DuplicateCardError, HandMaskError
 
 __all__ = [
     "ALL_CARDS",
@@ -42,11 +42,6 @@ class Suit(Enum):
         return _SYMBOLS[self]
 
     @property
-    def is_red(self) -> bool:
-        """Return True for hearts and diamonds."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
-    @property
     def order(self) -> int:
         """Return the suit's position in the fixed order S, H, D, C (0..3)."""
         return _SUIT_ORDER[self]
@@ -57,7 +52,7 @@ _SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}
 
 
 class Rank(IntEnum):
-    """The thirteen ranks. The ace is always low (RULES.md §1)."""
+    """The thirteen ranks. The ace is always low (``/rules/#cards``)."""
 
     ACE = 1
     TWO = 2
@@ -126,7 +121,7 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Return the card's deadwood value (RULES.md §1)."""
+        """Return the card's deadwood value (``/rules/#cards``)."""
         return self.rank.points
 
     @property
@@ -141,13 +136,13 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """Return the card with this index (0..51); raise AdjudicationError outside that range.
+        """Return the card with this index (0..51); raise CardIndexError outside that range.
 
         >>> Card.from_index(0), Card.from_index(51)
         (Card.parse('AS'), Card.parse('KC'))
         """
         if not 0 <= index < 52:
-            raise AdjudicationError(f"card index {index} is not in 0..51")
+            raise CardIndexError(index)
         return ALL_CARDS[index]
 
     @classmethod
@@ -314,13 +309,13 @@ def hand_mask(cards: str | Iterable[str | Card]) -> int:
 
 
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
-    """Return the cards of a 52-bit mask in index order; raise AdjudicationError if invalid.
+    """Return the cards of a 52-bit mask in index order; raise HandMaskError if invalid.
 
     >>> format_cards(mask_to_cards(0b101))
     'AS 3S'
     """
     if not 0 <= mask < 1 << 52:
-        raise AdjudicationError(f"not a hand mask: {mask}")
+        raise HandMaskError(mask)
     return (
         _SUIT_CARDS[0][mask & 0x1FFF]
         + _SUIT_CARDS[1][mask >> 13 & 0x1FFF]

@@ -1,4 +1,7 @@
-"""One player's hand of 10 or 11 cards: best arrangement, best discard, knock and gin."""
+"""One player's hand of 10 or 11 cards: best arrangement, best discard, knock and gin.
+
+The rules: ``/rules/#knocking`` and ``/rules/#gin``.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +16,6 @@ from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.search import best_discard, best_packing
 
 __all__ = ["HandAnalysis", "analyse_hand"]
-
-DEFAULT_LIMIT = 10
-"""The knock limit when no upcard is given."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def analyse_hand(
     adjudication.errors.WrongCountError: expected 10 or 11 cards, got 3
     """
     mask = read_hand(cards, (10, 11), "")
-    limit = DEFAULT_LIMIT if upcard is None else rules.knock_limit(upcard)
+    limit = rules.knock_limit(upcard)
     return analyse_mask(mask, limit, rules)
 
 

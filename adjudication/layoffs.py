@@ -1,4 +1,4 @@
-"""The opponent's reply to a knock: own melds and layoffs chosen together (RULES.md §5)."""
+"""The opponent's reply to a knock: own melds and layoffs chosen together (``/rules/#layoffs``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Melds and arrangements (RULES.md §2), and the search for the lowest deadwood."""
+"""Melds and arrangements (``/rules/#melds``), and the search for the lowest deadwood."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from adjudication.cards import (
     mask_to_cards,
     parse_cards,
 )
-from adjudication.errors import AdjudicationError
+from adjudication.errors import MeldMaskError, NotAMeldError
 from adjudication.search import ALL_MELD_MASKS, best_packing, packings
 
 __all__ = [
@@ -40,7 +40,7 @@ class MeldKind(Enum):
 class Meld:
     """A set or a run. ``cards`` are kept sorted by rank (a set's by suit order S, H, D, C).
 
-    Raises AdjudicationError when the cards are not a meld.
+    Raises NotAMeldError when the cards are not a meld.
 
     >>> meld = Meld(parse_cards("7S 5S 6S"))
     >>> str(meld), meld.kind
@@ -48,7 +48,7 @@ class Meld:
     >>> Meld(parse_cards("QS KS AS"))
     Traceback (most recent call last):
     ...
-    adjudication.errors.AdjudicationError: not a meld: Q♠ K♠ A♠
+    adjudication.errors.NotAMeldError: not a meld: Q♠ K♠ A♠
     """
 
     cards: tuple[Card, ...]
@@ -58,7 +58,7 @@ class Meld:
         cards = tuple(self.cards)
         mask = cards_to_mask(cards)
         if mask not in _MASK_SET:
-            raise AdjudicationError("not a meld: " + " ".join(c.label for c in cards))
+            raise NotAMeldError(cards)
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_rank_then_suit)))
         object.__setattr__(self, "mask", mask)
 
@@ -77,7 +77,7 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str | Iterable[str | Card]) -> Meld:
-        """Return the meld written in ``text``; raise CardTextError or AdjudicationError.
+        """Return the meld written in ``text``; raise CardTextError or NotAMeldError.
 
         >>> Meld.parse("kh ks kd").cards
         (Card.parse('KS'), Card.parse('KH'), Card.parse('KD'))
@@ -86,11 +86,11 @@ class Meld:
 
     @classmethod
     def from_mask(cls, mask: int) -> Meld:
-        """Return the meld with this mask; raise AdjudicationError when it is no meld."""
+        """Return the meld with this mask; raise MeldMaskError when it is no meld."""
         try:
             return _BY_MASK[mask]
         except KeyError:
-            raise AdjudicationError(f"not a meld mask: {mask}") from None
+            raise MeldMaskError(mask) from None
 
 
 def _rank_then_suit(card: Card) -> tuple[int, int]:
@@ -133,7 +133,7 @@ class Arrangement:
     def from_masks(cls, hand: int, melds: Iterable[int]) -> Arrangement:
         """Return the arrangement of ``hand`` with these meld masks; the rest is deadwood.
 
-        Raises AdjudicationError for a mask that is no meld.
+        Raises MeldMaskError for a mask that is no meld.
         """
         melds = tuple(melds)
         used = 0
@@ -145,19 +145,19 @@ class Arrangement:
 def melds_from_masks(masks: Iterable[int]) -> tuple[Meld, ...]:
     """Return the melds with these masks, ordered by their first card: rank, then suit.
 
-    Raises AdjudicationError for a mask that is no meld.
+    Raises MeldMaskError for a mask that is no meld.
     """
     try:
         melds = [_BY_MASK[mask] for mask in masks]
     except KeyError as error:
-        raise AdjudicationError(f"not a meld mask: {error.args[0]}") from None
+        raise MeldMaskError(error.args[0]) from None
     if len(melds) > 1:
         melds.sort(key=_MELD_ORDER.__getitem__)
     return tuple(melds)
 
 
 def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
-    """Return the arrangement with the lowest deadwood (RULES.md §2).
+    """Return the arrangement with the lowest deadwood (``/rules/#melds``).
 
     ``cards`` are Card objects or card text. Ties go to a fixed order: the lowest card is
     melded before it is left as deadwood, in its longest run first, runs before sets.

@@ -1,4 +1,7 @@
-"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score (RULES.md §4-§6)."""
+"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score.
+
+The rules: ``/rules/#knocking``, ``/rules/#layoffs`` and ``/rules/#scoring``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from enum import Enum
 from typing import Any
 
 from adjudication.cards import Card, mask_to_cards
-from adjudication.errors import AdjudicationError, CardInBothHandsError
+from adjudication.errors import AdjudicationError, CardInBothHandsError, VerdictFormatError
 from adjudication.hand import HandAnalysis, analyse_mask, read_hand
 from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_reply, entries
 from adjudication.melds import Meld, melds_from_masks
@@ -94,7 +97,7 @@ class Verdict:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
-        """Return the verdict that :meth:`to_dict` gave; raise AdjudicationError if malformed.
+        """Return the verdict that :meth:`to_dict` gave; raise VerdictFormatError if malformed.
 
         A dict without "multiplier" or "reason_code" (a plain command-line answer) reads as
         multiplier 1, and as illegal for deadwood over the limit when it is not legal.
@@ -104,7 +107,7 @@ class Verdict:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             if isinstance(error, AdjudicationError):
                 raise
-            raise AdjudicationError(f"not a verdict: {error!r}") from None
+            raise VerdictFormatError(data, error) from None
 
 
 def _cards(texts: Iterable[str]) -> tuple[Card, ...]:
@@ -145,29 +148,32 @@ def _knocker_play(analysis: HandAnalysis) -> KnockerPlay:
 
 
 def adjudicate(
-    upcard: Card | str,
+    upcard: Card | str | None,
     knocker_cards: str | Iterable[str | Card],
     opponent_cards: str | Iterable[str | Card],
     rules: Rules = DEFAULT_RULES,
 ) -> Verdict:
-    """Return the verdict on a knock, with both players playing their best (RULES.md §5).
+    """Return the verdict on a knock, with both players playing their best (``/rules/#layoffs``).
 
     The knocker gives 10 cards (after the discard) or 11 (the engine picks the discard); the
-    opponent 10. The upcard may be in either hand. If no arrangement is within the limit the
-    verdict is ILLEGAL and shows the hand's lowest-deadwood arrangement. Otherwise the
-    knocker's discard and arrangement are chosen from all within the limit, keeping meldable
-    cards as deadwood where that denies layoffs, for the best score after the opponent's best
-    reply; ties go to the lower knocker deadwood, then to a fixed order. Gin, when reachable,
-    always wins. Raises CardTextError, DuplicateCardError, WrongCountError, or
-    CardInBothHandsError on bad input.
+    opponent 10. The upcard may be in either hand; None means a limit of 10 and no doubling
+    (``/rules/#limits``). If no arrangement is within the limit the verdict is ILLEGAL and
+    shows the hand's lowest-deadwood arrangement. Otherwise the knocker's discard and
+    arrangement are chosen from all within the limit, keeping meldable cards as deadwood where
+    that denies layoffs, for the best score after the opponent's best reply; ties go to the
+    lower knocker deadwood, then to a fixed order. Gin, when reachable, always wins. Raises
+    CardTextError, DuplicateCardError, WrongCountError, or CardInBothHandsError on bad input.
 
-    The example of RULES.md §5: keeping 5♦ as deadwood denies the layoff of 6♦.
+    A knocker may keep a meldable card as deadwood to deny a layoff (``/rules/#layoffs``):
+    here keeping 5♦ denies the layoff of 6♦.
 
     >>> verdict = adjudicate("TC", "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H")
     >>> verdict.outcome.value, verdict.points, [str(m) for m in verdict.knocker.melds]
     ('undercut', 12, ['2D 3D 4D', '3S 4S 5S'])
     >>> [str(layoff.card) for layoff in verdict.opponent.layoffs]
     ['2S']
+    >>> adjudicate(None, "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H").points
+    12
     """
     if isinstance(upcard, str):
         upcard = Card.parse(upcard)
