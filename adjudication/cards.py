@@ -100,6 +100,12 @@ class Card:
     index: int = field(init=False, repr=False, compare=True)
     rank: Rank
     suit: Suit
+    bit: int = field(init=False, repr=False, compare=False)
+    """``1 << index``: the card as a one-card hand mask."""
+    points: int = field(init=False, repr=False, compare=False)
+    """The card's deadwood value (``/rules/#cards``)."""
+    text: str = field(init=False, repr=False, compare=False)
+    """The canonical text, as :func:`str` gives it: ``TH``."""
 
     def __post_init__(self) -> None:
         try:
@@ -108,7 +114,12 @@ class Card:
             raise CardTextError(f"{self.rank}{self.suit}") from None
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "index", suit.order * 13 + rank - 1)
+        index = suit.order * 13 + rank - 1
+        object.__setattr__(self, "index", index)
+        # Stored rather than computed: hands become masks and deadwood points all the time.
+        object.__setattr__(self, "bit", 1 << index)
+        object.__setattr__(self, "points", rank.points)
+        object.__setattr__(self, "text", rank.text + suit.value)
 
     def __hash__(self) -> int:
         return self.index
@@ -117,17 +128,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        return self.rank.text + self.suit.value
-
-    @property
-    def points(self) -> int:
-        """Return the card's deadwood value (``/rules/#cards``)."""
-        return self.rank.points
-
-    @property
-    def bit(self) -> int:
-        """Return ``1 << index``: the card as a one-card hand mask."""
-        return 1 << self.index
+        return self.text
 
     @property
     def label(self) -> str:
@@ -254,7 +255,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("10♥ j♥ Q♥"))
     'TH JH QH'
     """
-    return " ".join(str(card) for card in cards)
+    return " ".join([card.text for card in cards])
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:
@@ -286,26 +287,64 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
 def hand_mask(cards: str | Iterable[str | Card]) -> int:
     """Return the mask of cards given as text or as Card objects (see :func:`parse_cards`).
 
-    Card objects take a fast path. Raises CardTextError or DuplicateCardError.
+    Raises CardTextError or DuplicateCardError.
 
     >>> hand_mask("2S AS") == hand_mask([Card.parse("AS"), Card.parse("2S")]) == 0b11
     True
     """
-    if not isinstance(cards, str):
-        if not isinstance(cards, (list, tuple)):  # noqa: UP038 (the tuple form is faster)
-            cards = tuple(cards)
-        mask = 0
-        card_type = Card
-        for card in cards:
-            if type(card) is not card_type:
-                break
-            bit = 1 << card.index
-            if mask & bit:
-                raise DuplicateCardError(card)
-            mask |= bit
-        else:
+    if type(cards) not in _SEQUENCES:
+        if isinstance(cards, str):
+            mask = _text_mask(cards)
+            return cards_to_mask(parse_cards(cards)) if mask is None else mask
+        cards = tuple(cards)
+    try:
+        # Distinct bits add up without a carry, so a sum with as many bits set as there are
+        # cards has no duplicate; anything else takes the parser, which names the problem.
+        mask = sum([card.bit for card in cards])
+    except (AttributeError, TypeError):
+        if all(isinstance(token, str) for token in cards):
+            text_mask = _text_mask(" ".join(cards))
+            if text_mask is not None:
+                return text_mask
+    else:
+        if mask.bit_count() == len(cards):
             return mask
     return cards_to_mask(parse_cards(cards))
+
+
+_SEQUENCES = frozenset({list, tuple})
+
+
+def _text_mask(text: str) -> int | None:
+    """The mask of ``text`` when it is distinct cards each written apart, else None.
+
+    A fast path for the common case: anything else (cards run together, emoji selectors,
+    mistakes) is left to :func:`parse_cards`.
+    """
+    pieces = text.replace(",", " ").split()
+    try:
+        mask = sum(map(_SPELLINGS.__getitem__, pieces))
+    except KeyError:
+        return None
+    return mask if mask.bit_count() == len(pieces) else None
+
+
+def _spellings() -> dict[str, int]:
+    """Every way :func:`Card.parse` reads one card on its own, with the card's bit."""
+    spellings = {}
+    for card in ALL_CARDS:
+        rank = card.rank.text
+        ranks = {rank, rank.lower(), "10"} if card.rank == Rank.TEN else {rank, rank.lower()}
+        suits = [text for text, suit in _SUIT_LETTERS.items() if suit is card.suit]
+        for suit in suits:
+            for rank_text in ranks:
+                spellings[rank_text + suit] = spellings[rank_text + suit.lower()] = card.bit
+                if suit in _SYMBOL_CLASS:
+                    spellings[suit + rank_text] = card.bit
+    return spellings
+
+
+_SPELLINGS = _spellings()
 
 
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
@@ -316,26 +355,28 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
     """
     if not 0 <= mask < 1 << 52:
         raise HandMaskError(mask)
+    return cards_of(mask)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """Return the cards of a mask known to be a hand mask (0 <= mask < 2**52), in index order."""
     return (
-        _SUIT_CARDS[0][mask & 0x1FFF]
-        + _SUIT_CARDS[1][mask >> 13 & 0x1FFF]
-        + _SUIT_CARDS[2][mask >> 26 & 0x1FFF]
-        + _SUIT_CARDS[3][mask >> 39]
+        _SPADES[mask & 0x1FFF]
+        + _HEARTS[mask >> 13 & 0x1FFF]
+        + _DIAMONDS[mask >> 26 & 0x1FFF]
+        + _CLUBS[mask >> 39]
     )
 
 
-class _SuitCards(dict[int, tuple[Card, ...]]):
-    """The cards of each 13-bit pattern of one suit, worked out once when first needed."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.first = suit * 13
-
-    def __missing__(self, pattern: int) -> tuple[Card, ...]:
-        cards = tuple(ALL_CARDS[self.first + r] for r in range(13) if pattern >> r & 1)
-        self[pattern] = cards
-        return cards
+def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
+    """The cards of each 13-bit pattern of one suit, indexed by the pattern."""
+    first = ALL_CARDS[suit * 13 : suit * 13 + 13]
+    table: list[tuple[Card, ...]] = [()] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = (first[low.bit_length() - 1], *table[pattern ^ low])
+    return table
 
 
-# At most 4 x 8192 small tuples, and in practice the few patterns hands really hold.
-_SUIT_CARDS = tuple(_SuitCards(suit) for suit in range(4))
+# Every pattern, built once at import (a few ms, 3 MB): a hand's cards are then four look-ups.
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))

@@ -45,9 +45,9 @@ class KnockerPlay:
     def to_dict(self) -> dict[str, Any]:
         """Return the ``knocker`` part of the command-line deal answer."""
         return {
-            "discard": None if self.discard is None else str(self.discard),
-            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
-            "deadwood": [str(c) for c in self.deadwood],
+            "discard": None if self.discard is None else self.discard.text,
+            "melds": [[c.text for c in meld.cards] for meld in self.melds],
+            "deadwood": [c.text for c in self.deadwood],
             "deadwood_points": self.deadwood_points,
         }
 
@@ -226,20 +226,21 @@ def _knock_and_reply(
     knocker: int, opponent: int, limit: int, rules: Rules
 ) -> tuple[KnockerPlay, OpponentPlay]:
     """Both spreads of a legal knock that is not gin, the knocker's chosen by the search."""
-    discard, melds, expected = _best_knock(knocker, opponent, limit, rules)
+    solver = OpponentSolver(opponent)
+    discard, melds, expected = _best_knock(knocker, solver, limit, rules)
     kept = knocker if discard is None else knocker & ~discard.bit
     used = 0
     for meld in melds:
         used |= meld.mask
     play = KnockerPlay(discard, melds, mask_to_cards(kept & ~used))
-    reply = best_reply(mask_to_cards(opponent), play.melds)
+    reply = solver.reply(play.melds)
     if reply.deadwood_points != expected:  # the fast solver and the full reply disagree
         raise AssertionError(f"opponent deadwood {reply.deadwood_points} != {expected}")
     return play, reply
 
 
 def _best_knock(
-    knocker: int, opponent: int, limit: int, rules: Rules
+    knocker: int, solver: OpponentSolver, limit: int, rules: Rules
 ) -> tuple[Card | None, tuple[Meld, ...], int]:
     """The knocker's (discard, melds) with the best score against the opponent's best reply,
     and the opponent's deadwood after that reply.
@@ -249,7 +250,6 @@ def _best_knock(
     deadwood. The key ranks the score first, then lower deadwood, then the discard order of
     :func:`adjudication.hand.analyse_hand`; the first packing in search order wins a full tie.
     """
-    solver = OpponentSolver(opponent)
     eleven = knocker.bit_count() == 11
     bonus = rules.undercut_bonus
     best_key: tuple[int, int, int] | None = None
