@@ -64,6 +64,11 @@ class Meld:
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_rank_then_suit)))
         object.__setattr__(self, "mask", mask)
 
+    def __hash__(self) -> int:
+        # Equal melds have equal cards, so equal masks; hashing the mask spares hashing each
+        # card through Card.__hash__ (melds key the layoff assignment's dicts).
+        return self.mask
+
     def __str__(self) -> str:
         return format_cards(self.cards)
 
@@ -103,7 +108,7 @@ _MASK_SET = frozenset(ALL_MELD_MASKS)
 ALL_MELDS: tuple[Meld, ...] = tuple(Meld(mask_to_cards(mask)) for mask in ALL_MELD_MASKS)
 """The 329 melds: 65 sets (by rank) then 264 runs (by suit, start, length)."""
 _BY_MASK = {meld.mask: meld for meld in ALL_MELDS}
-_MELD_ORDER = {meld: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
+_MELD_ORDER = {meld.mask: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
 
 
 @dataclass(frozen=True, init=False)
@@ -171,13 +176,13 @@ def melds_from_masks(masks: Iterable[int]) -> tuple[Meld, ...]:
 
     Raises MeldMaskError for a mask that is no meld.
     """
+    masks = tuple(masks)
     try:
-        melds = [_BY_MASK[mask] for mask in masks]
+        if len(masks) > 1:
+            masks = tuple(sorted(masks, key=_MELD_ORDER.__getitem__))
+        return tuple([_BY_MASK[mask] for mask in masks])
     except KeyError as error:
         raise MeldMaskError(error.args[0]) from None
-    if len(melds) > 1:
-        melds.sort(key=_MELD_ORDER.__getitem__)
-    return tuple(melds)
 
 
 def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
