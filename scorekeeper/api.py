@@ -2,7 +2,7 @@
 
 `POST /api/adjudicate` takes a deal request and `POST /api/hand` a hand request, each exactly
 as one line of `python -m adjudication` takes it, and both answer with what
-`adjudication.cli.answer` returns: the API and the command line cannot disagree.
+`adjudication.protocol.answer` returns: the API and the command line cannot disagree.
 
 The endpoints are a stateless computation: they read no cookie, need no CSRF token, start no
 session and store nothing. A body over `MAX_BODY` bytes, malformed JSON or a bad request gets a

@@ -24,7 +24,6 @@ from adjudication import (
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
-    IllegalKnockError,
     Rules,
     WrongCountError,
     adjudicate,
@@ -57,8 +56,6 @@ def engine_message(error: AdjudicationError) -> str:
             "Expected %(expected)s cards, got %(got)d.",
             error.got,
         ) % {"expected": expected, "got": error.got}
-    if isinstance(error, IllegalKnockError):
-        return illegal_knock_message(error.deadwood, error.limit)
     # The engine's own text is English: show a sentence in the user's language instead.
     return _("These cards cannot be used together.")
 
@@ -374,13 +371,8 @@ class CheckerForm(HandsForm):
         analysis = analyse_hand(self.hands["hand"], upcard, DEFAULT_RULES)
         verdict = None
         if self.hands["opponent"]:
-            verdict = adjudicate(
-                upcard or LIMIT_TEN_UPCARD, self.hands["hand"], self.hands["opponent"]
-            )
+            verdict = adjudicate(upcard, self.hands["hand"], self.hands["opponent"])
         return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
-
-
-LIMIT_TEN_UPCARD = Card.parse("TC")
 
 
 class CardRadioWidget(CardGridWidget):

@@ -29,7 +29,7 @@ from adjudication import (
     adjudicate,
     format_cards,
     play_match,
-    score_knock,
+    score_quick,
 )
 
 from .names import distinct_name, name_key
@@ -520,26 +520,15 @@ class DealFacts:
                 points=verdict.points,
             )
         assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
-        multiplier = rules.multiplier(self.upcard)
-        score = score_knock(
-            self.knocker_deadwood,
-            self.opponent_deadwood,
-            rules,
-            multiplier=multiplier,
-            big_gin=self.big_gin,
+        quick = score_quick(
+            self.upcard, self.knocker_deadwood, self.opponent_deadwood, rules, big_gin=self.big_gin
         )
-        verdict = {
-            "knock_limit": rules.knock_limit(self.upcard),
-            "legal": True,
-            "result": score.outcome.value,
-            "knocker": {"deadwood_points": self.knocker_deadwood},
-            "opponent": {"deadwood_points": self.opponent_deadwood},
-            "winner": score.winner.value if score.winner else None,
-            "points": score.points,
-            "multiplier": multiplier,
-        }
         return Judgement(
-            True, verdict, score.outcome.value, self.seat_of(score.winner), score.points
+            legal=quick.legal,
+            verdict=quick.to_dict(),
+            outcome=quick.outcome.value,
+            winner=self.seat_of(quick.winner),
+            points=quick.points,
         )
 
     def seat_of(self, side: Side | None) -> int | None:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
 
 from adjudication import ALL_CARDS
-from adjudication.cli import answer
+from adjudication.protocol import answer
 from scorekeeper.api import MAX_BODY
 
 ADJUDICATE = reverse("scorekeeper:api_adjudicate")
