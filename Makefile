@@ -31,9 +31,17 @@ catalogues: venv
 		--ignore=.venv --ignore=tests --ignore=benchmarks --ignore=artifacts --ignore=static \
 		--ignore=staticfiles
 
-run: venv messages
-	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+# The secret key of `make run` and `make serve`: made once, then kept in a file that git
+# ignores, so that a restart keeps every session (and the matches browsers keep in theirs).
+# SECRET_KEY in the environment wins over the file.
+SECRET_KEY_FILE ?= .secret_key
+$(SECRET_KEY_FILE): | $(BIN)/.installed
+	@umask 077 && $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $@.new
+	@mv $@.new $@ && echo "Made a secret key in $@; it is kept for every later start."
+
+run: venv messages $(SECRET_KEY_FILE)
+	DEBUG=1 SECRET_KEY_FILE=$(SECRET_KEY_FILE) $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 SECRET_KEY_FILE=$(SECRET_KEY_FILE) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: venv messages
 	$(BIN)/ruff check .
@@ -73,10 +81,11 @@ test-postgres: venv messages
 
 # gunicorn with the production settings (DEBUG off, compressed and hashed static files).
 # Plain http on 127.0.0.1: the TLS redirect and secure cookies belong behind a TLS proxy.
-serve: venv messages
-	$(BIN)/python manage.py collectstatic --noinput -v 0
-	DEBUG=0 $(BIN)/python manage.py migrate --noinput
-	SECRET_KEY=$${SECRET_KEY:-$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')} \
+# The key is SECRET_KEY when set, else the one kept in SECRET_KEY_FILE.
+serve: venv messages $(if $(SECRET_KEY),,$(SECRET_KEY_FILE))
+	SECRET_KEY_FILE=$(SECRET_KEY_FILE) $(BIN)/python manage.py collectstatic --noinput -v 0
+	SECRET_KEY_FILE=$(SECRET_KEY_FILE) DEBUG=0 $(BIN)/python manage.py migrate --noinput
+	SECRET_KEY_FILE=$(SECRET_KEY_FILE) \
 	DEBUG=0 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} SECURE_COOKIES=$${SECURE_COOKIES:-0} \
 	$(BIN)/gunicorn config.wsgi:application --bind 127.0.0.1:$(PORT) --workers $${WORKERS:-2} \
 		--no-control-socket --access-logfile -

@@ -2,7 +2,9 @@
 
 Parse cards, find a hand's best arrangement and discard, adjudicate a knock against the
 opponent's best reply, score it, and derive a match from its deals. ``python -m adjudication``
-is the command line (JSON lines). The rules are ``RULES.md``; the one import to start with:
+is the command line (JSON lines, :mod:`adjudication.protocol`). The rules are the site's rules
+page, ``/rules/``, which the docstrings cite by anchor (``/rules/#layoffs``). The one import to
+start with:
 
 >>> from adjudication import adjudicate
 >>> verdict = adjudicate("6D", "7H 8H 9H 2C 3C 4C KS KD KC 5S", "AS 2S 3S 4H 5H 6H 7C 7D 9D QH")
@@ -21,13 +23,30 @@ from adjudication.cards import (
     parse_cards,
     pretty_cards,
 )
-from adjudication.cli import answer
 from adjudication.errors import (
     AdjudicationError,
+    BigGinDeadwoodError,
     CardInBothHandsError,
+    CardIndexError,
     CardTextError,
     DuplicateCardError,
-    IllegalKnockError,
+    FieldTypeError,
+    HandMaskError,
+    MeldMaskError,
+    MissingKeyError,
+    MultiplierError,
+    NegativeDeadwoodError,
+    NotAMeldError,
+    RequestError,
+    RequestTypeError,
+    RuleRangeError,
+    RulesError,
+    RulesTypeError,
+    RuleTypeError,
+    UnknownKeyError,
+    UnknownRequestError,
+    UnknownRuleError,
+    VerdictFormatError,
     WrongCountError,
 )
 from adjudication.hand import HandAnalysis, analyse_hand
@@ -41,6 +60,8 @@ from adjudication.melds import (
     arrangements,
     best_arrangement,
 )
+from adjudication.protocol import answer
+from adjudication.quick import QuickVerdict, score_quick
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.scoring import Outcome, Score, Side, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
@@ -51,28 +72,47 @@ __all__ = [
     "DEFAULT_RULES",
     "AdjudicationError",
     "Arrangement",
+    "BigGinDeadwoodError",
     "Card",
     "CardInBothHandsError",
+    "CardIndexError",
     "CardTextError",
     "DealLine",
     "DealResult",
     "DuplicateCardError",
+    "FieldTypeError",
     "HandAnalysis",
-    "IllegalKnockError",
+    "HandMaskError",
     "IllegalReason",
     "KnockerPlay",
     "Layoff",
     "MatchState",
     "Meld",
     "MeldKind",
+    "MeldMaskError",
+    "MissingKeyError",
+    "MultiplierError",
+    "NegativeDeadwoodError",
+    "NotAMeldError",
     "OpponentPlay",
     "Outcome",
+    "QuickVerdict",
     "Rank",
+    "RequestError",
+    "RequestTypeError",
+    "RuleRangeError",
+    "RuleTypeError",
     "Rules",
+    "RulesError",
+    "RulesTypeError",
     "Score",
     "Side",
     "Suit",
+    "UnknownKeyError",
+    "UnknownRequestError",
+    "UnknownRuleError",
     "Verdict",
+    "VerdictFormatError",
     "WrongCountError",
     "adjudicate",
     "analyse_hand",
@@ -87,4 +127,5 @@ __all__ = [
     "play_match",
     "pretty_cards",
     "score_knock",
+    "score_quick",
 ]

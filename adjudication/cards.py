@@ -1,4 +1,4 @@
-"""Cards: ranks, suits, the 52 cards, and their text (RULES.md §1 and §9).
+"""Cards: ranks, suits, the 52 cards, and their text (``/rules/#cards``, ``/rules/#notation``).
 
 Canonical text is a rank from ``A 2 3 4 5 6 7 8 9 T J Q K`` followed by a suit from
 ``S H D C``. Input also accepts ``10``, lower case, the suit symbols (plain and outlined, also
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
-from adjudication.errors import AdjudicationError, CardTextError, DuplicateCardError
+from adjudication.errors import CardIndexError, CardTextError, DuplicateCardError, HandMaskError
 
 __all__ = [
     "ALL_CARDS",
@@ -42,11 +42,6 @@ class Suit(Enum):
         return _SYMBOLS[self]
 
     @property
-    def is_red(self) -> bool:
-        """Return True for hearts and diamonds."""
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
-    @property
     def order(self) -> int:
         """Return the suit's position in the fixed order S, H, D, C (0..3)."""
         return _SUIT_ORDER[self]
@@ -57,7 +52,7 @@ _SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}
 
 
 class Rank(IntEnum):
-    """The thirteen ranks. The ace is always low (RULES.md §1)."""
+    """The thirteen ranks. The ace is always low (``/rules/#cards``)."""
 
     ACE = 1
     TWO = 2
@@ -105,6 +100,12 @@ class Card:
     index: int = field(init=False, repr=False, compare=True)
     rank: Rank
     suit: Suit
+    bit: int = field(init=False, repr=False, compare=False)
+    """``1 << index``: the card as a one-card hand mask."""
+    points: int = field(init=False, repr=False, compare=False)
+    """The card's deadwood value (``/rules/#cards``)."""
+    text: str = field(init=False, repr=False, compare=False)
+    """The canonical text, as :func:`str` gives it: ``TH``."""
 
     def __post_init__(self) -> None:
         try:
@@ -113,7 +114,12 @@ class Card:
             raise CardTextError(f"{self.rank}{self.suit}") from None
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "index", suit.order * 13 + rank - 1)
+        index = suit.order * 13 + rank - 1
+        object.__setattr__(self, "index", index)
+        # Stored rather than computed: hands become masks and deadwood points all the time.
+        object.__setattr__(self, "bit", 1 << index)
+        object.__setattr__(self, "points", rank.points)
+        object.__setattr__(self, "text", rank.text + suit.value)
 
     def __hash__(self) -> int:
         return self.index
@@ -122,17 +128,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        return self.rank.text + self.suit.value
-
-    @property
-    def points(self) -> int:
-        """Return the card's deadwood value (RULES.md §1)."""
-        return self.rank.points
-
-    @property
-    def bit(self) -> int:
-        """Return ``1 << index``: the card as a one-card hand mask."""
-        return 1 << self.index
+        return self.text
 
     @property
     def label(self) -> str:
@@ -141,13 +137,13 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """Return the card with this index (0..51); raise AdjudicationError outside that range.
+        """Return the card with this index (0..51); raise CardIndexError outside that range.
 
         >>> Card.from_index(0), Card.from_index(51)
         (Card.parse('AS'), Card.parse('KC'))
         """
         if not 0 <= index < 52:
-            raise AdjudicationError(f"card index {index} is not in 0..51")
+            raise CardIndexError(index)
         return ALL_CARDS[index]
 
     @classmethod
@@ -259,7 +255,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("10♥ j♥ Q♥"))
     'TH JH QH'
     """
-    return " ".join(str(card) for card in cards)
+    return " ".join([card.text for card in cards])
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:
@@ -291,56 +287,96 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
 def hand_mask(cards: str | Iterable[str | Card]) -> int:
     """Return the mask of cards given as text or as Card objects (see :func:`parse_cards`).
 
-    Card objects take a fast path. Raises CardTextError or DuplicateCardError.
+    Raises CardTextError or DuplicateCardError.
 
     >>> hand_mask("2S AS") == hand_mask([Card.parse("AS"), Card.parse("2S")]) == 0b11
     True
     """
-    if not isinstance(cards, str):
-        if not isinstance(cards, (list, tuple)):  # noqa: UP038 (the tuple form is faster)
-            cards = tuple(cards)
-        mask = 0
-        card_type = Card
-        for card in cards:
-            if type(card) is not card_type:
-                break
-            bit = 1 << card.index
-            if mask & bit:
-                raise DuplicateCardError(card)
-            mask |= bit
-        else:
+    if type(cards) not in _SEQUENCES:
+        if isinstance(cards, str):
+            mask = _text_mask(cards)
+            return cards_to_mask(parse_cards(cards)) if mask is None else mask
+        cards = tuple(cards)
+    try:
+        # Distinct bits add up without a carry, so a sum with as many bits set as there are
+        # cards has no duplicate; anything else takes the parser, which names the problem.
+        mask = sum([card.bit for card in cards])
+    except (AttributeError, TypeError):
+        if all(isinstance(token, str) for token in cards):
+            text_mask = _text_mask(" ".join(cards))
+            if text_mask is not None:
+                return text_mask
+    else:
+        if mask.bit_count() == len(cards):
             return mask
     return cards_to_mask(parse_cards(cards))
 
 
+_SEQUENCES = frozenset({list, tuple})
+
+
+def _text_mask(text: str) -> int | None:
+    """The mask of ``text`` when it is distinct cards each written apart, else None.
+
+    A fast path for the common case: anything else (cards run together, emoji selectors,
+    mistakes) is left to :func:`parse_cards`.
+    """
+    pieces = text.replace(",", " ").split()
+    try:
+        mask = sum(map(_SPELLINGS.__getitem__, pieces))
+    except KeyError:
+        return None
+    return mask if mask.bit_count() == len(pieces) else None
+
+
+def _spellings() -> dict[str, int]:
+    """Every way :func:`Card.parse` reads one card on its own, with the card's bit."""
+    spellings = {}
+    for card in ALL_CARDS:
+        rank = card.rank.text
+        ranks = {rank, rank.lower(), "10"} if card.rank == Rank.TEN else {rank, rank.lower()}
+        suits = [text for text, suit in _SUIT_LETTERS.items() if suit is card.suit]
+        for suit in suits:
+            for rank_text in ranks:
+                spellings[rank_text + suit] = spellings[rank_text + suit.lower()] = card.bit
+                if suit in _SYMBOL_CLASS:
+                    spellings[suit + rank_text] = card.bit
+    return spellings
+
+
+_SPELLINGS = _spellings()
+
+
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
-    """Return the cards of a 52-bit mask in index order; raise AdjudicationError if invalid.
+    """Return the cards of a 52-bit mask in index order; raise HandMaskError if invalid.
 
     >>> format_cards(mask_to_cards(0b101))
     'AS 3S'
     """
     if not 0 <= mask < 1 << 52:
-        raise AdjudicationError(f"not a hand mask: {mask}")
+        raise HandMaskError(mask)
+    return cards_of(mask)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """Return the cards of a mask known to be a hand mask (0 <= mask < 2**52), in index order."""
     return (
-        _SUIT_CARDS[0][mask & 0x1FFF]
-        + _SUIT_CARDS[1][mask >> 13 & 0x1FFF]
-        + _SUIT_CARDS[2][mask >> 26 & 0x1FFF]
-        + _SUIT_CARDS[3][mask >> 39]
+        _SPADES[mask & 0x1FFF]
+        + _HEARTS[mask >> 13 & 0x1FFF]
+        + _DIAMONDS[mask >> 26 & 0x1FFF]
+        + _CLUBS[mask >> 39]
     )
 
 
-class _SuitCards(dict[int, tuple[Card, ...]]):
-    """The cards of each 13-bit pattern of one suit, worked out once when first needed."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.first = suit * 13
-
-    def __missing__(self, pattern: int) -> tuple[Card, ...]:
-        cards = tuple(ALL_CARDS[self.first + r] for r in range(13) if pattern >> r & 1)
-        self[pattern] = cards
-        return cards
+def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
+    """The cards of each 13-bit pattern of one suit, indexed by the pattern."""
+    first = ALL_CARDS[suit * 13 : suit * 13 + 13]
+    table: list[tuple[Card, ...]] = [()] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = (first[low.bit_length() - 1], *table[pattern ^ low])
+    return table
 
 
-# At most 4 x 8192 small tuples, and in practice the few patterns hands really hold.
-_SUIT_CARDS = tuple(_SuitCards(suit) for suit in range(4))
+# Every pattern, built once at import (a few ms, 3 MB): a hand's cards are then four look-ups.
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))

@@ -1,10 +1,12 @@
 """The command line: ``python -m adjudication`` answers JSON lines on stdin.
 
-One request per line, one answer per line, in order. A hand request holds ``"hand"`` (10 or
-11 cards) and optionally ``"upcard"`` and ``"rules"``; a deal request holds ``"upcard"``,
-``"knocker"`` (10 or 11 cards), ``"opponent"`` (10) and optionally ``"rules"``. Cards are a
-list of strings or one string ("7h8h9h ks"). A bad line gets ``{"error": ..., "line": N}``
-(N counts from 1, blank lines included) and the next line is read as usual.
+One request per line (see :mod:`adjudication.protocol`), one answer per line, in order. A bad
+line gets ``{"error": ..., "line": N}`` (N counts from 1, blank lines included) and the next
+line is read as usual.
+
+Answers are written in one go for all the lines read at once, and flushed then: a stream of
+requests costs one write per block of input, while a program that writes a line and waits
+gets its answer at once.
 """
 
 from __future__ import annotations
@@ -13,107 +15,105 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import IO, BinaryIO
 
-from adjudication.cards import Card
-from adjudication.errors import AdjudicationError
-from adjudication.hand import analyse_hand
-from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.verdict import adjudicate
+from adjudication.protocol import answer_line
 
-__all__ = ["answer", "answer_line", "main"]
+__all__ = ["main", "run", "serve"]
 
-_HAND_KEYS = frozenset({"hand", "upcard", "rules"})
-_DEAL_KEYS = frozenset({"upcard", "knocker", "opponent", "rules"})
-# Extra facts in Verdict.to_dict() that the command-line answer leaves out.
-_VERDICT_ONLY_KEYS = ("multiplier", "reason_code")
+_BLOCK = 1 << 16
+# One encoder for every answer: json.dumps(..., ensure_ascii=False) builds a new one each call.
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _card_list(request: dict[str, Any], key: str) -> str | list[str]:
-    if key not in request:
-        raise AdjudicationError(f'missing "{key}"')
-    value = request[key]
-    if isinstance(value, str) or (
-        isinstance(value, list) and all(isinstance(token, str) for token in value)
-    ):
-        return value
-    raise AdjudicationError(f'"{key}" must be a list of cards or a string, got {value!r}')
-
-
-def _upcard(request: dict[str, Any], required: bool) -> Card | None:
-    value = request.get("upcard")
-    if value is None:
-        if required:
-            raise AdjudicationError('missing "upcard"')
+def _answer_text(line: str, number: int) -> str | None:
+    """The answer to one decoded line (with its newline) as JSON text; None for a blank line."""
+    if not line.strip():
         return None
-    if not isinstance(value, str):
-        raise AdjudicationError(f'"upcard" must be one card, got {value!r}')
-    return Card.parse(value)
+    return _ENCODE(answer_line(line, number))
 
 
-def _check_keys(request: dict[str, Any], allowed: frozenset[str]) -> None:
-    for key in request:
-        if key not in allowed:
-            raise AdjudicationError(f"unknown key {key!r}")
-
-
-def answer(request: dict[str, Any]) -> dict[str, Any]:
-    """Return the answer to one hand or deal request (already decoded from JSON).
-
-    Raises AdjudicationError (or another ValueError) naming the problem with the request.
-
-    >>> answer({"hand": "AS 2S 3S 4H 5H 6H 7C 7D 7S 9H", "upcard": "9D"})["deadwood"]
-    ['9H']
-    >>> answer({"upcard": "6D", "knocker": "AS 2S 3S 4H 5H 6H 7C 7D 7S 9H"})
-    Traceback (most recent call last):
-    ...
-    adjudication.errors.AdjudicationError: missing "opponent"
-    """
-    if not isinstance(request, dict):
-        raise AdjudicationError(f"expected a JSON object, got {type(request).__name__}")
-    rules = DEFAULT_RULES if request.get("rules") is None else Rules.from_dict(request["rules"])
-    if "hand" in request:
-        _check_keys(request, _HAND_KEYS)
-        upcard = _upcard(request, required=False)
-        return analyse_hand(_card_list(request, "hand"), upcard, rules).to_dict()
-    if "knocker" in request or "opponent" in request:
-        _check_keys(request, _DEAL_KEYS)
-        knocker = _card_list(request, "knocker")
-        opponent = _card_list(request, "opponent")
-        upcard = _upcard(request, required=True)
-        assert upcard is not None
-        result = adjudicate(upcard, knocker, opponent, rules).to_dict()
-        for key in _VERDICT_ONLY_KEYS:
-            del result[key]
-        return result
-    raise AdjudicationError('expected a "hand" request or a deal with "knocker" and "opponent"')
-
-
-def answer_line(line: str, number: int) -> dict[str, Any]:
-    """Return the answer to one line of JSON, or ``{"error": ..., "line": number}``."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"invalid JSON: {error.msg} (column {error.colno})", "line": number}
-    try:
-        return answer(request)
-    except (ValueError, TypeError, RecursionError) as error:
-        return {"error": str(error), "line": number}
+def _not_utf8(number: int) -> str:
+    return _ENCODE({"error": "line is not UTF-8 text", "line": number})
 
 
 def run(lines: Iterable[bytes], out: IO[str]) -> None:
-    """Answer each line of ``lines`` on ``out``; blank lines are skipped but counted."""
+    """Answer each line of ``lines`` on ``out``; blank lines are skipped but counted.
+
+    Each answer is flushed at once: this is the reader for other programs' streams (``manage.py
+    adjudicate``); ``python -m adjudication`` reads with :func:`serve`.
+    """
     for number, raw in enumerate(lines, start=1):
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            result: dict[str, Any] = {"error": "line is not UTF-8 text", "line": number}
+            text: str | None = _not_utf8(number)
         else:
-            if not line.strip():
-                continue
-            result = answer_line(line, number)
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
-        out.flush()
+            text = _answer_text(line, number)
+        if text is not None:
+            out.write(text + "\n")
+            out.flush()
+
+
+def serve(source: BinaryIO, sink: BinaryIO) -> None:
+    """Answer the JSON lines of ``source`` on ``sink``, as :func:`run` does, in UTF-8.
+
+    Reads whatever input is ready (``read1``), answers every whole line of it, and writes and
+    flushes those answers together before waiting for more.
+    """
+    read = getattr(source, "read1", source.read)
+    number = 0
+    pending = b""
+    while True:
+        chunk = read(_BLOCK)
+        if chunk:
+            data = pending + chunk
+            end = data.rfind(b"\n") + 1
+            pending, block = data[end:], data[:end]
+        else:
+            block, pending = pending, b""  # the last line, if it has no newline
+            if not block:
+                return
+        answers = []
+        for line in _lines(block):
+            number += 1
+            text = _answer_text(line, number) if isinstance(line, str) else _not_utf8(number)
+            if text is not None:
+                answers.append(text)
+        if answers:
+            answers.append("")
+            sink.write("\n".join(answers).encode("utf-8"))
+            sink.flush()
+
+
+def _lines(block: bytes) -> list[str | None]:
+    """The lines of ``block``, each with its newline (but a last one without), decoded; None
+    for a line that is not UTF-8."""
+    try:
+        text = block.decode("utf-8")
+    except UnicodeDecodeError:
+        return [_decoded(raw) for raw in _split(block)]
+    lines: list[str | None] = text.split("\n")
+    last = lines.pop()
+    # Keep the newline: a JSON error at the very end of a line names its column after it.
+    lines = [line + "\n" for line in lines]
+    if last:
+        lines.append(last)
+    return lines
+
+
+def _decoded(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _split(block: bytes) -> list[bytes]:
+    """``block`` cut after each newline, and only there (splitlines also cuts at \\r)."""
+    pieces = [piece + b"\n" for piece in block.split(b"\n")]
+    pieces[-1] = pieces[-1][:-1]
+    return [piece for piece in pieces if piece]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
         "| python -m adjudication",
     )
     parser.parse_args(argv)
-    out = sys.stdout
-    if isinstance(out, __import__("io").TextIOWrapper):
-        out.reconfigure(encoding="utf-8")
-    run(sys.stdin.buffer, out)
+    sys.stdout.flush()
+    serve(sys.stdin.buffer, sys.stdout.buffer)
     return 0

@@ -1,4 +1,7 @@
-"""One player's hand of 10 or 11 cards: best arrangement, best discard, knock and gin."""
+"""One player's hand of 10 or 11 cards: best arrangement, best discard, knock and gin.
+
+The rules: ``/rules/#knocking`` and ``/rules/#gin``.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +9,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudication.cards import Card, hand_mask
+from adjudication.cards import ALL_CARDS, Card, hand_mask
 from adjudication.errors import WrongCountError
-from adjudication.melds import Arrangement
+from adjudication.melds import Arrangement, arrangement_of
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.search import best_discard, best_packing
 
 __all__ = ["HandAnalysis", "analyse_hand"]
 
-DEFAULT_LIMIT = 10
-"""The knock limit when no upcard is given."""
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandAnalysis:
     """What a hand can do: its best arrangement (after the best discard for 11 cards).
 
@@ -34,11 +34,32 @@ class HandAnalysis:
     big_gin: bool
     rules: Rules = DEFAULT_RULES
 
+    def __init__(
+        self,
+        knock_limit: int,
+        discard: Card | None,
+        arrangement: Arrangement,
+        can_knock: bool,
+        gin: bool,
+        big_gin: bool,
+        rules: Rules = DEFAULT_RULES,
+    ) -> None:
+        # Filling the instance dict directly: a frozen dataclass's own __init__ costs twice
+        # as much, and one is built for every hand analysed.
+        fields = self.__dict__
+        fields["knock_limit"] = knock_limit
+        fields["discard"] = discard
+        fields["arrangement"] = arrangement
+        fields["can_knock"] = can_knock
+        fields["gin"] = gin
+        fields["big_gin"] = big_gin
+        fields["rules"] = rules
+
     def to_dict(self) -> dict[str, Any]:
         """Return the command-line answer to a hand request (cards as canonical text)."""
         answer: dict[str, Any] = {"knock_limit": self.knock_limit}
         answer.update(self.arrangement.to_dict())
-        answer["discard"] = None if self.discard is None else str(self.discard)
+        answer["discard"] = None if self.discard is None else self.discard.text
         answer["can_knock"] = self.can_knock
         answer["gin"] = self.gin
         if self.rules.big_gin:
@@ -75,9 +96,11 @@ def analyse_hand(
     ...
     adjudication.errors.WrongCountError: expected 10 or 11 cards, got 3
     """
-    mask = read_hand(cards, (10, 11), "")
-    limit = DEFAULT_LIMIT if upcard is None else rules.knock_limit(upcard)
-    return analyse_mask(mask, limit, rules)
+    mask = hand_mask(cards)
+    count = mask.bit_count()
+    if count != 10 and count != 11:
+        raise WrongCountError((10, 11), count)
+    return analyse_mask(mask, rules.knock_limit(upcard), rules)
 
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
@@ -89,10 +112,10 @@ def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
                 arrangement = Arrangement.from_masks(mask, melds)
                 return HandAnalysis(limit, None, arrangement, True, True, True, rules)
         value, discard_index, melds = best_discard(mask)
-        discard: Card | None = Card.from_index(discard_index)
+        discard: Card | None = ALL_CARDS[discard_index]
         kept = mask ^ (1 << discard_index)
     else:
         value, melds = best_packing(mask)
         discard, kept = None, mask
-    arrangement = Arrangement.from_masks(kept, melds)
+    arrangement = arrangement_of(kept, melds)
     return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)

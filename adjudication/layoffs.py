@@ -1,14 +1,14 @@
-"""The opponent's reply to a knock: own melds and layoffs chosen together (RULES.md §5)."""
+"""The opponent's reply to a knock: own melds and layoffs chosen together (``/rules/#layoffs``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adjudication.cards import Card, hand_mask
 from adjudication.errors import CardInBothHandsError, DuplicateCardError
-from adjudication.melds import Arrangement, Meld, MeldKind
+from adjudication.melds import Arrangement, Meld, MeldKind, arrangement_of
 from adjudication.search import RUN_ENTRY, SET_ENTRY, best_packing, flood, packings, points
 
 __all__ = ["Layoff", "OpponentPlay", "OpponentSolver", "best_reply"]
@@ -23,7 +23,7 @@ class Layoff:
 
     def to_dict(self) -> dict[str, Any]:
         """Return ``{"card": "8S", "onto": ["5S", "6S", "7S"]}``."""
-        return {"card": str(self.card), "onto": [str(c) for c in self.onto.cards]}
+        return {"card": self.card.text, "onto": [c.text for c in self.onto.cards]}
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,9 @@ class OpponentPlay:
     def to_dict(self) -> dict[str, Any]:
         """Return the ``opponent`` part of the command-line deal answer."""
         return {
-            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
+            "melds": [[c.text for c in meld.cards] for meld in self.melds],
             "layoffs": [layoff.to_dict() for layoff in self.layoffs],
-            "deadwood": [str(c) for c in self.deadwood],
+            "deadwood": [c.text for c in self.deadwood],
             "deadwood_points": self.deadwood_points,
         }
 
@@ -77,15 +77,26 @@ class OpponentSolver:
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        rests = {}
+        # The first packing (in search order) of each distinct set of cards left unmelded:
+        # later packings with the same rest never reply better.
+        first: dict[int, tuple[int, ...]] = {}
         for melds, _ in packings(hand):
             used = 0
             for m in melds:
                 used |= m
-            rests.setdefault(hand & ~used, None)
-        self._rests = sorted((points(rest), rest) for rest in rests)
+            first.setdefault(hand & ~used, melds)
+        self._first = first
+        self._rests = sorted((points(rest), rest) for rest in first)
         self.own_best = self._rests[0][0]
         self._cache: dict[int, int] = {}
+
+    def reply(self, knocker_melds: Sequence[Meld]) -> OpponentPlay:
+        """Return :func:`best_reply` to these knocker melds (their cards not in the hand)."""
+        if not knocker_melds:
+            return _reply_alone(self.hand)
+        return _reply_with_layoffs(
+            self.hand, knocker_melds, ((melds, rest) for rest, melds in self._first.items())
+        )
 
     def deadwood(self, run_entry: int, set_entry: int) -> int:
         """Return the opponent's lowest deadwood when these cards can be laid off directly."""
@@ -177,16 +188,32 @@ def best_reply(
             raise CardInBothHandsError(Card.from_index((hand & meld.mask).bit_length() - 1))
         taken |= meld.mask
     if not allow_layoffs or not knocker_melds:
-        _, melds = best_packing(hand)
-        arrangement = Arrangement.from_masks(hand, melds)
-        return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
-    run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
-    best: tuple[int, tuple[int, ...], int] | None = None
+        return _reply_alone(hand)
+    return _reply_with_layoffs(hand, knocker_melds, _packed(hand))
+
+
+def _reply_alone(hand: int) -> OpponentPlay:
+    """The opponent's own best arrangement, nothing laid off."""
+    arrangement = arrangement_of(hand, best_packing(hand)[1])
+    return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
+
+
+def _packed(hand: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every packing of ``hand`` in search order, with the cards it leaves unmelded."""
     for melds, _ in packings(hand):
         used = 0
         for m in melds:
             used |= m
-        rest = hand & ~used
+        yield melds, hand & ~used
+
+
+def _reply_with_layoffs(
+    hand: int, knocker_melds: Sequence[Meld], packed: Iterable[tuple[tuple[int, ...], int]]
+) -> OpponentPlay:
+    """The best reply over these packings (melds, rest) of ``hand``: the first of the lowest."""
+    run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
+    best: tuple[int, tuple[int, ...], int] | None = None
+    for melds, rest in packed:
         laid = laid_off(rest, run_entry, set_entry)
         value = points(rest & ~laid)
         if best is None or value < best[0]:

@@ -1,4 +1,4 @@
-"""Melds and arrangements (RULES.md §2), and the search for the lowest deadwood."""
+"""Melds and arrangements (``/rules/#melds``), and the search for the lowest deadwood."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from typing import Any
 
 from adjudication.cards import (
     Card,
+    cards_of,
     cards_to_mask,
     format_cards,
     hand_mask,
     mask_to_cards,
     parse_cards,
 )
-from adjudication.errors import AdjudicationError
+from adjudication.errors import MeldMaskError, NotAMeldError
 from adjudication.search import ALL_MELD_MASKS, best_packing, packings
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "Arrangement",
     "Meld",
     "MeldKind",
+    "arrangement_of",
     "arrangements",
     "best_arrangement",
     "melds_from_masks",
@@ -40,7 +42,7 @@ class MeldKind(Enum):
 class Meld:
     """A set or a run. ``cards`` are kept sorted by rank (a set's by suit order S, H, D, C).
 
-    Raises AdjudicationError when the cards are not a meld.
+    Raises NotAMeldError when the cards are not a meld.
 
     >>> meld = Meld(parse_cards("7S 5S 6S"))
     >>> str(meld), meld.kind
@@ -48,7 +50,7 @@ class Meld:
     >>> Meld(parse_cards("QS KS AS"))
     Traceback (most recent call last):
     ...
-    adjudication.errors.AdjudicationError: not a meld: Q♠ K♠ A♠
+    adjudication.errors.NotAMeldError: not a meld: Q♠ K♠ A♠
     """
 
     cards: tuple[Card, ...]
@@ -58,9 +60,14 @@ class Meld:
         cards = tuple(self.cards)
         mask = cards_to_mask(cards)
         if mask not in _MASK_SET:
-            raise AdjudicationError("not a meld: " + " ".join(c.label for c in cards))
+            raise NotAMeldError(cards)
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_rank_then_suit)))
         object.__setattr__(self, "mask", mask)
+
+    def __hash__(self) -> int:
+        # Equal melds have equal cards, so equal masks; hashing the mask spares hashing each
+        # card through Card.__hash__ (melds key the layoff assignment's dicts).
+        return self.mask
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -77,7 +84,7 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str | Iterable[str | Card]) -> Meld:
-        """Return the meld written in ``text``; raise CardTextError or AdjudicationError.
+        """Return the meld written in ``text``; raise CardTextError or NotAMeldError.
 
         >>> Meld.parse("kh ks kd").cards
         (Card.parse('KS'), Card.parse('KH'), Card.parse('KD'))
@@ -86,11 +93,11 @@ class Meld:
 
     @classmethod
     def from_mask(cls, mask: int) -> Meld:
-        """Return the meld with this mask; raise AdjudicationError when it is no meld."""
+        """Return the meld with this mask; raise MeldMaskError when it is no meld."""
         try:
             return _BY_MASK[mask]
         except KeyError:
-            raise AdjudicationError(f"not a meld mask: {mask}") from None
+            raise MeldMaskError(mask) from None
 
 
 def _rank_then_suit(card: Card) -> tuple[int, int]:
@@ -101,15 +108,22 @@ _MASK_SET = frozenset(ALL_MELD_MASKS)
 ALL_MELDS: tuple[Meld, ...] = tuple(Meld(mask_to_cards(mask)) for mask in ALL_MELD_MASKS)
 """The 329 melds: 65 sets (by rank) then 264 runs (by suit, start, length)."""
 _BY_MASK = {meld.mask: meld for meld in ALL_MELDS}
-_MELD_ORDER = {meld: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
+_MELD_ORDER = {meld.mask: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Arrangement:
     """A hand spread as melds and deadwood (the cards in no meld, in index order)."""
 
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
+
+    def __init__(self, melds: tuple[Meld, ...], deadwood: tuple[Card, ...]) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__;
+        # filling the instance dict is twice as fast, and every hand analysed builds one.
+        fields = self.__dict__
+        fields["melds"] = melds
+        fields["deadwood"] = deadwood
 
     @property
     def deadwood_points(self) -> int:
@@ -124,8 +138,8 @@ class Arrangement:
     def to_dict(self) -> dict[str, Any]:
         """Return ``{"melds": [[...]], "deadwood": [...], "deadwood_points": n}`` (canonical)."""
         return {
-            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
-            "deadwood": [str(c) for c in self.deadwood],
+            "melds": [[c.text for c in meld.cards] for meld in self.melds],
+            "deadwood": [c.text for c in self.deadwood],
             "deadwood_points": self.deadwood_points,
         }
 
@@ -133,31 +147,46 @@ class Arrangement:
     def from_masks(cls, hand: int, melds: Iterable[int]) -> Arrangement:
         """Return the arrangement of ``hand`` with these meld masks; the rest is deadwood.
 
-        Raises AdjudicationError for a mask that is no meld.
+        Raises MeldMaskError for a mask that is no meld.
         """
         melds = tuple(melds)
+        if not melds:
+            return cls((), mask_to_cards(hand))
         used = 0
         for mask in melds:
             used |= mask
         return cls(melds_from_masks(melds), mask_to_cards(hand & ~used))
 
 
+def arrangement_of(hand: int, melds: tuple[int, ...]) -> Arrangement:
+    """Return the arrangement of ``hand`` with these melds from the search (so, no checks)."""
+    if not melds:
+        return Arrangement((), cards_of(hand))
+    if len(melds) == 1:
+        meld = melds[0]
+        return Arrangement((_BY_MASK[meld],), cards_of(hand ^ meld))
+    used = 0
+    for meld in melds:
+        used |= meld
+    return Arrangement(melds_from_masks(melds), cards_of(hand ^ used))
+
+
 def melds_from_masks(masks: Iterable[int]) -> tuple[Meld, ...]:
     """Return the melds with these masks, ordered by their first card: rank, then suit.
 
-    Raises AdjudicationError for a mask that is no meld.
+    Raises MeldMaskError for a mask that is no meld.
     """
+    masks = tuple(masks)
     try:
-        melds = [_BY_MASK[mask] for mask in masks]
+        if len(masks) > 1:
+            masks = tuple(sorted(masks, key=_MELD_ORDER.__getitem__))
+        return tuple([_BY_MASK[mask] for mask in masks])
     except KeyError as error:
-        raise AdjudicationError(f"not a meld mask: {error.args[0]}") from None
-    if len(melds) > 1:
-        melds.sort(key=_MELD_ORDER.__getitem__)
-    return tuple(melds)
+        raise MeldMaskError(error.args[0]) from None
 
 
 def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
-    """Return the arrangement with the lowest deadwood (RULES.md §2).
+    """Return the arrangement with the lowest deadwood (``/rules/#melds``).
 
     ``cards`` are Card objects or card text. Ties go to a fixed order: the lowest card is
     melded before it is left as deadwood, in its longest run first, runs before sets.
@@ -170,8 +199,7 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
     29
     """
     mask = hand_mask(cards)
-    _, melds = best_packing(mask)
-    return Arrangement.from_masks(mask, melds)
+    return arrangement_of(mask, best_packing(mask)[1])
 
 
 def arrangements(cards: str | Iterable[str | Card], max_deadwood: int) -> Iterator[Arrangement]:

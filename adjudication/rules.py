@@ -1,4 +1,9 @@
-"""The rules a match is played under: the seeds' defaults and every variant (RULES.md)."""
+"""The rules a match is played under: the defaults and every variant (``/rules/``).
+
+The variants are on the rules page beside the rule they change: ``/rules/#limits`` (ace means gin,
+spades double), ``/rules/#gin`` (big gin), ``/rules/#scoring`` (the bonuses) and
+``/rules/#match`` (target, box, game and shutout bonuses).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from adjudication.cards import Card, Rank, Suit
-from adjudication.errors import AdjudicationError
+from adjudication.errors import RuleRangeError, RulesTypeError, RuleTypeError, UnknownRuleError
 
 __all__ = ["DEFAULT_RULES", "Rules"]
 
@@ -15,15 +20,15 @@ __all__ = ["DEFAULT_RULES", "Rules"]
 class Rules:
     """A value object holding the scoring rules and variants; the defaults are the seeds'.
 
-    Raises AdjudicationError when a field has the wrong type or is out of range (bonuses
-    below 0, a target below 1).
+    Raises RuleTypeError when a field has the wrong type, and RuleRangeError when it is out
+    of range (bonuses below 0, a target below 1).
 
     >>> Rules().gin_bonus, Rules(gin_bonus=20).gin_bonus
     (25, 20)
     >>> Rules(target=0)
     Traceback (most recent call last):
     ...
-    adjudication.errors.AdjudicationError: rule 'target' must be at least 1, got 0
+    adjudication.errors.RuleRangeError: rule 'target' must be at least 1, got 0
     """
 
     gin_bonus: int = 25
@@ -42,15 +47,13 @@ class Rules:
             value = getattr(self, f.name)
             if f.type == "bool":
                 if not isinstance(value, bool):
-                    raise AdjudicationError(f"rule {f.name!r} must be true or false, got {value!r}")
+                    raise RuleTypeError(f.name, value, bool)
             elif isinstance(value, bool) or not isinstance(value, int):
-                raise AdjudicationError(f"rule {f.name!r} must be a whole number, got {value!r}")
+                raise RuleTypeError(f.name, value, int)
             else:
                 least = 1 if f.name == "target" else 0
                 if value < least:
-                    raise AdjudicationError(
-                        f"rule {f.name!r} must be at least {least}, got {value}"
-                    )
+                    raise RuleRangeError(f.name, value, least)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the rules as a JSON-ready dict with every field.
@@ -64,42 +67,51 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Return the rules in ``data``; missing keys take the defaults.
 
-        Raises AdjudicationError for a non-dict, an unknown key or a value of the wrong type.
+        Raises RulesTypeError for a non-dict, UnknownRuleError for an unknown key, and
+        RuleTypeError or RuleRangeError for a bad value.
 
         >>> Rules.from_dict({"gin_bonus": 20}) == Rules(gin_bonus=20)
         True
         >>> Rules.from_dict({"gin": 20})
         Traceback (most recent call last):
         ...
-        adjudication.errors.AdjudicationError: unknown rule 'gin'
+        adjudication.errors.UnknownRuleError: unknown rule 'gin'
         """
         if not isinstance(data, dict):
-            raise AdjudicationError(f"rules must be an object, got {data!r}")
+            raise RulesTypeError(data)
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise AdjudicationError(f"unknown rule {key!r}")
+                raise UnknownRuleError(key)
         return cls(**data)
 
-    def knock_limit(self, upcard: Card) -> int:
+    def knock_limit(self, upcard: Card | None) -> int:
         """Return the knock limit an upcard sets: ace 1 (0 with "ace means gin"), 2-9 face, else 10.
+
+        No upcard (None) means a limit of 10, as for a ten or a face card (``/rules/#limits``).
 
         >>> Rules().knock_limit(Card.parse("6D")), Rules().knock_limit(Card.parse("KH"))
         (6, 10)
-        >>> Rules(ace_means_gin=True).knock_limit(Card.parse("AC"))
-        0
+        >>> Rules(ace_means_gin=True).knock_limit(Card.parse("AC")), Rules().knock_limit(None)
+        (0, 10)
         """
+        if upcard is None:
+            return NO_UPCARD_LIMIT
         if self.ace_means_gin and upcard.rank == Rank.ACE:
             return 0
         return upcard.points
 
-    def multiplier(self, upcard: Card) -> int:
-        """Return 2 when "spades double" is on and the upcard is a spade, else 1.
+    def multiplier(self, upcard: Card | None) -> int:
+        """Return 2 when "spades double" is on and the upcard is a spade, else 1 (also for None).
 
         >>> Rules(spades_double=True).multiplier(Card.parse("2S"))
         2
         """
-        return 2 if self.spades_double and upcard.suit == Suit.SPADES else 1
+        return 2 if self.spades_double and upcard is not None and upcard.suit == Suit.SPADES else 1
+
+
+NO_UPCARD_LIMIT = 10
+"""The knock limit when no upcard is given: that of a ten or a face card."""
 
 
 DEFAULT_RULES = Rules()

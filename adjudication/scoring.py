@@ -1,14 +1,14 @@
-"""Scoring a knock (RULES.md §6)."""
+"""Scoring a knock (``/rules/#scoring``, ``/rules/#undercut``, ``/rules/#gin``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
-from adjudication.errors import AdjudicationError
+from adjudication.errors import BigGinDeadwoodError, MultiplierError, NegativeDeadwoodError
 from adjudication.rules import DEFAULT_RULES, Rules
 
-__all__ = ["Outcome", "Score", "Side", "score_knock", "signed_points"]
+__all__ = ["Outcome", "Score", "Side", "score_knock"]
 
 
 class Outcome(Enum):
@@ -50,8 +50,8 @@ def score_knock(
     Gin (knocker 0): gin bonus + opponent's deadwood, even when that is 0. Knocker lower:
     the difference. Otherwise an undercut: undercut bonus + difference; a tie is an undercut.
     Big gin: big gin bonus + opponent's deadwood. Points are times ``multiplier``.
-    Raises AdjudicationError for negative deadwood, a multiplier below 1, or big gin with
-    knocker deadwood.
+    Raises NegativeDeadwoodError, MultiplierError (below 1), or BigGinDeadwoodError (big gin
+    with knocker deadwood).
 
     >>> score_knock(3, 29)
     Score(outcome=<Outcome.KNOCK: 'knock'>, winner=<Side.KNOCKER: 'knocker'>, points=26)
@@ -61,14 +61,12 @@ def score_knock(
     40
     """
     if knocker_deadwood < 0 or opponent_deadwood < 0:
-        raise AdjudicationError(
-            f"deadwood cannot be negative: {knocker_deadwood}, {opponent_deadwood}"
-        )
+        raise NegativeDeadwoodError(knocker_deadwood, opponent_deadwood)
     if multiplier < 1:
-        raise AdjudicationError(f"multiplier must be at least 1, got {multiplier}")
+        raise MultiplierError(multiplier)
     if big_gin:
         if knocker_deadwood:
-            raise AdjudicationError("big gin has no deadwood")
+            raise BigGinDeadwoodError(knocker_deadwood)
         score = Score(Outcome.BIG_GIN, Side.KNOCKER, rules.big_gin_bonus + opponent_deadwood)
     elif knocker_deadwood == 0:
         score = Score(Outcome.GIN, Side.KNOCKER, rules.gin_bonus + opponent_deadwood)
@@ -78,12 +76,3 @@ def score_knock(
         points = rules.undercut_bonus + knocker_deadwood - opponent_deadwood
         score = Score(Outcome.UNDERCUT, Side.OPPONENT, points)
     return Score(score.outcome, score.winner, score.points * multiplier)
-
-
-def signed_points(score: Score) -> int:
-    """Return the score from the knocker's side: + when the knocker wins, - when undercut.
-
-    >>> signed_points(score_knock(9, 5))
-    -14
-    """
-    return -score.points if score.winner is Side.OPPONENT else score.points

@@ -1,4 +1,7 @@
-"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score (RULES.md §4-§6)."""
+"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score.
+
+The rules: ``/rules/#knocking``, ``/rules/#layoffs`` and ``/rules/#scoring``.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from enum import Enum
 from typing import Any
 
 from adjudication.cards import Card, mask_to_cards
-from adjudication.errors import AdjudicationError, CardInBothHandsError
+from adjudication.errors import AdjudicationError, CardInBothHandsError, VerdictFormatError
 from adjudication.hand import HandAnalysis, analyse_mask, read_hand
 from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_reply, entries
 from adjudication.melds import Meld, melds_from_masks
@@ -42,9 +45,9 @@ class KnockerPlay:
     def to_dict(self) -> dict[str, Any]:
         """Return the ``knocker`` part of the command-line deal answer."""
         return {
-            "discard": None if self.discard is None else str(self.discard),
-            "melds": [[str(c) for c in meld.cards] for meld in self.melds],
-            "deadwood": [str(c) for c in self.deadwood],
+            "discard": None if self.discard is None else self.discard.text,
+            "melds": [[c.text for c in meld.cards] for meld in self.melds],
+            "deadwood": [c.text for c in self.deadwood],
             "deadwood_points": self.deadwood_points,
         }
 
@@ -94,7 +97,7 @@ class Verdict:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
-        """Return the verdict that :meth:`to_dict` gave; raise AdjudicationError if malformed.
+        """Return the verdict that :meth:`to_dict` gave; raise VerdictFormatError if malformed.
 
         A dict without "multiplier" or "reason_code" (a plain command-line answer) reads as
         multiplier 1, and as illegal for deadwood over the limit when it is not legal.
@@ -104,7 +107,7 @@ class Verdict:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             if isinstance(error, AdjudicationError):
                 raise
-            raise AdjudicationError(f"not a verdict: {error!r}") from None
+            raise VerdictFormatError(data, error) from None
 
 
 def _cards(texts: Iterable[str]) -> tuple[Card, ...]:
@@ -145,29 +148,32 @@ def _knocker_play(analysis: HandAnalysis) -> KnockerPlay:
 
 
 def adjudicate(
-    upcard: Card | str,
+    upcard: Card | str | None,
     knocker_cards: str | Iterable[str | Card],
     opponent_cards: str | Iterable[str | Card],
     rules: Rules = DEFAULT_RULES,
 ) -> Verdict:
-    """Return the verdict on a knock, with both players playing their best (RULES.md §5).
+    """Return the verdict on a knock, with both players playing their best (``/rules/#layoffs``).
 
     The knocker gives 10 cards (after the discard) or 11 (the engine picks the discard); the
-    opponent 10. The upcard may be in either hand. If no arrangement is within the limit the
-    verdict is ILLEGAL and shows the hand's lowest-deadwood arrangement. Otherwise the
-    knocker's discard and arrangement are chosen from all within the limit, keeping meldable
-    cards as deadwood where that denies layoffs, for the best score after the opponent's best
-    reply; ties go to the lower knocker deadwood, then to a fixed order. Gin, when reachable,
-    always wins. Raises CardTextError, DuplicateCardError, WrongCountError, or
-    CardInBothHandsError on bad input.
+    opponent 10. The upcard may be in either hand; None means a limit of 10 and no doubling
+    (``/rules/#limits``). If no arrangement is within the limit the verdict is ILLEGAL and
+    shows the hand's lowest-deadwood arrangement. Otherwise the knocker's discard and
+    arrangement are chosen from all within the limit, keeping meldable cards as deadwood where
+    that denies layoffs, for the best score after the opponent's best reply; ties go to the
+    lower knocker deadwood, then to a fixed order. Gin, when reachable, always wins. Raises
+    CardTextError, DuplicateCardError, WrongCountError, or CardInBothHandsError on bad input.
 
-    The example of RULES.md §5: keeping 5♦ as deadwood denies the layoff of 6♦.
+    A knocker may keep a meldable card as deadwood to deny a layoff (``/rules/#layoffs``):
+    here keeping 5♦ denies the layoff of 6♦.
 
     >>> verdict = adjudicate("TC", "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H")
     >>> verdict.outcome.value, verdict.points, [str(m) for m in verdict.knocker.melds]
     ('undercut', 12, ['2D 3D 4D', '3S 4S 5S'])
     >>> [str(layoff.card) for layoff in verdict.opponent.layoffs]
     ['2S']
+    >>> adjudicate(None, "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H").points
+    12
     """
     if isinstance(upcard, str):
         upcard = Card.parse(upcard)
@@ -220,20 +226,21 @@ def _knock_and_reply(
     knocker: int, opponent: int, limit: int, rules: Rules
 ) -> tuple[KnockerPlay, OpponentPlay]:
     """Both spreads of a legal knock that is not gin, the knocker's chosen by the search."""
-    discard, melds, expected = _best_knock(knocker, opponent, limit, rules)
+    solver = OpponentSolver(opponent)
+    discard, melds, expected = _best_knock(knocker, solver, limit, rules)
     kept = knocker if discard is None else knocker & ~discard.bit
     used = 0
     for meld in melds:
         used |= meld.mask
     play = KnockerPlay(discard, melds, mask_to_cards(kept & ~used))
-    reply = best_reply(mask_to_cards(opponent), play.melds)
+    reply = solver.reply(play.melds)
     if reply.deadwood_points != expected:  # the fast solver and the full reply disagree
         raise AssertionError(f"opponent deadwood {reply.deadwood_points} != {expected}")
     return play, reply
 
 
 def _best_knock(
-    knocker: int, opponent: int, limit: int, rules: Rules
+    knocker: int, solver: OpponentSolver, limit: int, rules: Rules
 ) -> tuple[Card | None, tuple[Meld, ...], int]:
     """The knocker's (discard, melds) with the best score against the opponent's best reply,
     and the opponent's deadwood after that reply.
@@ -243,7 +250,6 @@ def _best_knock(
     deadwood. The key ranks the score first, then lower deadwood, then the discard order of
     :func:`adjudication.hand.analyse_hand`; the first packing in search order wins a full tie.
     """
-    solver = OpponentSolver(opponent)
     eleven = knocker.bit_count() == 11
     bonus = rules.undercut_bonus
     best_key: tuple[int, int, int] | None = None

@@ -1,29 +1,41 @@
-"""Speed of the rules engine: microseconds per hand, typical and worst case.
+"""Speed of the rules engine, beside its peers: microseconds per hand, typical and worst case.
 
 Run from the repository root: ``python benchmarks/engine.py`` (or ``make bench``).
 
-Figures:
-- 10-card best arrangement, against a straightforward enumeration of meld combinations
-  written here (the ratio is the speed-up);
-- 11-card best discard (``analyse_hand``);
-- full deal adjudication (``adjudicate``: the knocker's search against the opponent's best
-  reply), on random deals and on deals where both hands are meld-rich;
-- the worst case found for each, by a seeded hill climb from hands built to be hard
-  (overlapping sets and runs).
+Each figure is CPU time per call, averaged over a round of fresh random hands; several rounds
+are run and the best and the median round are printed (the machine is shared and noisy). The
+engine keeps no cache between calls (its tables are built once, at import), so every round is
+as cold as the first and there is no separate cold figure to print.
 
-Seeds are fixed, so every run times the same hands. Timings are the best of a few repeats.
+Peers, timed on the same hands in the same run when installed (``pip install -e '.[bench]'``):
+- RLCard (``rlcard``): ``get_best_meld_clusters`` and the deadwood of the first cluster, in
+  Python;
+- OpenSpiel (``open_spiel``): ``GinRummyUtils.min_deadwood``, C++ through its Python binding
+  (for 11 cards it also picks the best discard).
+Both agree with this engine's deadwood on every hand timed (checked as the hands are made).
+
+Goals, each printed with its figure at the end: a 10-card hand <= 2 µs and within 2x of
+OpenSpiel; an 11-card hand with its best discard <= 6 µs; a contested deal (legal, not gin)
+<= 100 µs; no hand over 5 ms; a 10-card line of ``python -m adjudication`` no dearer than
+RLCard's in-process 10-card hand.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import resource
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from adjudication import (  # noqa: E402
     ALL_CARDS,
@@ -37,22 +49,86 @@ from adjudication import (  # noqa: E402
 from adjudication.search import best_packing  # noqa: E402
 
 SEED = 20261129
+ROUNDS = 5
 SHORT_MELDS = [meld for meld in ALL_MELDS if len(meld.cards) <= 4]
+Hand = list[Card]
 
 
-# --- the naive enumeration this engine is compared with ---------------------------------------
+# --- peers -------------------------------------------------------------------------------------
 
 
-def naive_min_deadwood(cards: Sequence[tuple[int, str]]) -> int:
+@dataclass(frozen=True)
+class Peer:
+    """Another library's deadwood function, and how to turn our cards into its own."""
+
+    function: Callable[[list], int]
+    convert: Callable[[Hand], list]
+
+    def deadwood(self, hand: Hand) -> int:
+        return self.function(self.convert(hand))
+
+
+def load_rlcard() -> Peer | str:
+    """RLCard's 10-card deadwood on our cards, or why it cannot be had."""
+    try:
+        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import utils as rl
+    except ImportError as error:
+        return f"not installed ({error})"
+    # RLCard numbers its cards as this engine does: suit S, H, D, C, then rank.
+    deck = [rl.get_card(index) for index in range(52)]
+
+    def convert(hand: Hand) -> list:
+        return [deck[card.index] for card in hand]
+
+    def deadwood(cards: list) -> int:
+        clusters = melding.get_best_meld_clusters(cards)
+        if not clusters:
+            return sum(rl.get_deadwood_value(card) for card in cards)
+        return rl.get_deadwood_count(cards, clusters[0])
+
+    return Peer(deadwood, convert)
+
+
+def load_open_spiel() -> Peer | str:
+    """OpenSpiel's C++ min_deadwood on our cards, or why it cannot be had."""
+    try:
+        import pyspiel
+    except ImportError as error:
+        return f"not installed ({error})"
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    ints = [utils.card_int(card.rank.text + card.suit.value.lower()) for card in ALL_CARDS]
+
+    def convert(hand: Hand) -> list[int]:
+        return [ints[card.index] for card in hand]
+
+    return Peer(utils.min_deadwood, convert)
+
+
+def version(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(package)
+    except PackageNotFoundError:
+        return "?"
+
+
+# --- the naive enumeration this engine is also compared with -----------------------------------
+
+
+def naive_min_deadwood(cards: Sequence[Card]) -> int:
     """Lowest deadwood by listing every meld in the hand, then every combination of them."""
-    points = {card: min(card[0], 10) for card in cards}
+    pairs = [(int(card.rank), card.suit.value) for card in cards]
+    points = {card: min(card[0], 10) for card in pairs}
     melds: list[frozenset[tuple[int, str]]] = []
-    for rank in {card[0] for card in cards}:
-        same = [card for card in cards if card[0] == rank]
+    for rank in {card[0] for card in pairs}:
+        same = [card for card in pairs if card[0] == rank]
         for size in (3, 4):
             melds.extend(frozenset(combo) for combo in itertools.combinations(same, size))
-    for suit in {card[1] for card in cards}:
-        ranks = sorted(card[0] for card in cards if card[1] == suit)
+    for suit in {card[1] for card in pairs}:
+        ranks = sorted(card[0] for card in pairs if card[1] == suit)
         for start, end in itertools.combinations(range(len(ranks)), 2):
             span = ranks[start : end + 1]
             if len(span) >= 3 and span[-1] - span[0] == len(span) - 1:
@@ -67,20 +143,16 @@ def naive_min_deadwood(cards: Sequence[tuple[int, str]]) -> int:
     return best
 
 
-def as_pairs(cards: Sequence[Card]) -> list[tuple[int, str]]:
-    return [(int(card.rank), card.suit.value) for card in cards]
-
-
 # --- hands -------------------------------------------------------------------------------------
 
 
-def random_hand(rng: random.Random, size: int, taken: frozenset[Card] = frozenset()) -> list[Card]:
+def random_hand(rng: random.Random, size: int, taken: frozenset[Card] = frozenset()) -> Hand:
     return rng.sample([card for card in ALL_CARDS if card not in taken], size)
 
 
 def meld_rich_hand(
     rng: random.Random, size: int, taken: frozenset[Card] = frozenset(), melded: int = 6
-) -> list[Card]:
+) -> Hand:
     """At least ``melded`` cards in random disjoint melds (of 3 or 4), the rest random."""
     hand: set[Card] = set()
     while len(hand) < melded:
@@ -92,11 +164,30 @@ def meld_rich_hand(
 
 
 def deal(
-    rng: random.Random, knocker: list[Card], opponent_maker: Callable[[frozenset[Card]], list[Card]]
-) -> tuple[Card, list[Card], list[Card]]:
+    rng: random.Random, knocker: Hand, opponent_maker: Callable[[frozenset[Card]], Hand]
+) -> tuple[Card, Hand, Hand]:
     opponent = opponent_maker(frozenset(knocker))
     rest = [card for card in ALL_CARDS if card not in knocker and card not in opponent]
     return rng.choice(rest), knocker, opponent
+
+
+def contested_deals(rng: random.Random, count: int) -> list[tuple[Card, Hand, Hand]]:
+    """Meld-rich deals whose knock is legal and not gin: the knocker's search and the
+    opponent's layoffs both have work to do."""
+    deals = []
+    while len(deals) < count:
+        case = deal(rng, meld_rich_hand(rng, 11, melded=7), lambda t: meld_rich_hand(rng, 10, t))
+        verdict = adjudicate(*case)
+        if verdict.legal and verdict.outcome.value not in ("gin", "big_gin"):
+            deals.append(case)
+    return deals
+
+
+def low_cards(rng: random.Random, size: int, taken: frozenset[Card] = frozenset()) -> Hand:
+    """Cards from a narrow window of low ranks: the hands with most melds within a limit."""
+    low = rng.randrange(1, 6)
+    pool = [c for c in ALL_CARDS if low <= c.rank < low + 6 and c not in taken]
+    return rng.sample(pool, size)
 
 
 # --- timing ------------------------------------------------------------------------------------
@@ -104,8 +195,8 @@ def deal(
 clock = time.process_time
 
 
-def per_call(function: Callable, cases: Sequence[tuple], repeat: int = 3) -> float:
-    """Best-of-``repeat`` microseconds per call over all cases."""
+def per_call(function: Callable, cases: Sequence[tuple], repeat: int = 1) -> float:
+    """Microseconds per call over all cases (the best of ``repeat`` passes)."""
     best = float("inf")
     for _ in range(repeat):
         start = clock()
@@ -115,13 +206,43 @@ def per_call(function: Callable, cases: Sequence[tuple], repeat: int = 3) -> flo
     return best / len(cases) * 1e6
 
 
-def cost(function: Callable, case: tuple, calls: int) -> float:
-    """Microseconds for one case: the best of 3 batches of ``calls`` calls.
+class Rounds:
+    """Per-round averages of several timed functions, each round on fresh cases."""
 
-    A single call of a few microseconds is mostly timer noise, and a search for the slowest
-    case would only find the noisiest moment; batches make the figure the hand's own.
+    def __init__(self) -> None:
+        self.figures: dict[str, list[float]] = {}
+
+    def add(self, name: str, micros: float) -> None:
+        self.figures.setdefault(name, []).append(micros)
+
+    def best(self, name: str) -> float:
+        return min(self.figures[name])
+
+    def median(self, name: str) -> float:
+        return statistics.median(self.figures[name])
+
+
+def timed_rounds(
+    make: Callable[[random.Random], list[tuple]],
+    timers: dict[str, tuple[Callable, Callable[[tuple], tuple]]],
+    rng: random.Random,
+) -> Rounds:
+    """Run ROUNDS rounds: fresh cases from ``make``, each timer on all of them.
+
+    A timer is (function, convert): ``convert`` turns a case into the function's arguments
+    outside the timed loop (a peer's own card type).
     """
-    return per_call(function, [case] * calls) if calls > 1 else per_call(function, [case], 5)
+    rounds = Rounds()
+    for _ in range(ROUNDS):
+        cases = make(rng)
+        for name, (function, convert) in timers.items():
+            rounds.add(name, per_call(function, [convert(case) for case in cases]))
+    return rounds
+
+
+def cost(function: Callable, case: tuple, calls: int) -> float:
+    """Microseconds for one case: the best of 3 batches of ``calls`` calls."""
+    return per_call(function, [case] * calls, 3)
 
 
 def climb(
@@ -146,17 +267,10 @@ def climb(
 
 def slowest_single(function: Callable, cases: Sequence[tuple]) -> float:
     """The slowest of these cases, each timed alone (best of 3)."""
-    return max(min(per_call(function, [case], 1) for _ in range(3)) for case in cases)
+    return max(per_call(function, [case], 3) for case in cases)
 
 
-def low_cards(rng: random.Random, size: int, taken: frozenset[Card] = frozenset()) -> list[Card]:
-    """Cards from a narrow window of low ranks: the hands with most melds within a limit."""
-    low = rng.randrange(1, 6)
-    pool = [c for c in ALL_CARDS if low <= c.rank < low + 6 and c not in taken]
-    return rng.sample(pool, size)
-
-
-def swap_card(cards: list[Card], rng: random.Random, taken: set[Card]) -> list[Card]:
+def swap_card(cards: Hand, rng: random.Random, taken: set[Card]) -> Hand:
     out = list(cards)
     out[rng.randrange(len(out))] = rng.choice([c for c in ALL_CARDS if c not in taken])
     return out
@@ -180,15 +294,51 @@ def mutate_deal(case: tuple, rng: random.Random) -> tuple:
     return upcard, knocker, opponent
 
 
+def command_line_cost(rng: random.Random, lines: int) -> list[float]:
+    """CPU µs per 10-card hand line of ``python -m adjudication``, JSON in and out, per round.
+
+    The child's CPU time for the lines, less its time for no input at all (start-up).
+    """
+
+    def child_cpu(data: bytes) -> float:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            [sys.executable, "-m", "adjudication"],
+            input=data,
+            stdout=subprocess.DEVNULL,
+            check=True,
+            cwd=ROOT,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+    figures = []
+    for _ in range(ROUNDS):
+        requests = [json.dumps({"hand": text(random_hand(rng, 10))}) + "\n" for _ in range(lines)]
+        start_up = min(child_cpu(b"") for _ in range(3))
+        figures.append((child_cpu("".join(requests).encode()) - start_up) / lines * 1e6)
+    return figures
+
+
 # --- report ------------------------------------------------------------------------------------
-
-
-def row(label: str, micros: float, note: str = "") -> None:
-    print(f"  {label:<46} {micros:>9.1f} µs  {note}")
 
 
 def text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def row(label: str, rounds: Rounds, name: str, note: str = "") -> None:
+    print(f"  {label:<44} {rounds.best(name):>8.2f} {rounds.median(name):>8.2f}   {note}")
+
+
+def single(label: str, micros: float, note: str = "") -> None:
+    print(f"  {label:<44} {micros:>8.1f} {'':>8}   {note}")
+
+
+def ratio(ours: float, theirs: float) -> str:
+    if ours <= theirs:
+        return f"ours {theirs / ours:.1f}x faster"
+    return f"ours {ours / theirs:.1f}x slower"
 
 
 # The slowest cases that longer offline climbs of this same kind found, pinned as seeds.
@@ -198,89 +348,165 @@ HARD_DEALS = [
     ("9H", "2S AS 2C 3H AH 5H AD 3S AC 2H 2D", "6H 4C 4H 3C 4D 6S 6D 5C 4S 6C"),
     ("KH", "AS 4D 3S 2D 4C AC 2S 3D 4S 3C AD", "3H 5C 6H 6S 5S 4H 5D 6D 6C 5H"),
     ("7D", "2H 3S 3H 2D 3C 2S AH 3D AD 4C 2C", "6S 5C 6C 4D AS 5D 5S 6H 6D 5H"),
+    ("JH", "2S AS 2C 3H AH 5H AD 3S AC 2H 2D", "6H 4C 4H 7C 4D 6S 6D 5C 4S 6C"),
 ]
 
 
-def parsed(text: str) -> list[Card]:
-    return [Card.parse(token) for token in text.split()]
+def parsed(cards: str) -> Hand:
+    return [Card.parse(token) for token in cards.split()]
+
+
+def checked_hands(
+    rng: random.Random, size: int, count: int, peers: dict[str, Peer], maker: Callable
+) -> list[tuple[Hand]]:
+    """``count`` fresh hands; every peer's deadwood must agree with this engine's."""
+    hands = [(maker(rng, size),) for _ in range(count)]
+    for (hand,) in hands[:300]:
+        ours = analyse_hand(hand).arrangement.deadwood_points
+        for name, peer in peers.items():
+            theirs = peer.deadwood(hand)
+            if theirs != ours:
+                raise AssertionError(f"{name} finds {theirs}, this engine {ours}: {text(hand)}")
+    return hands
 
 
 def main() -> None:
     rng = random.Random(SEED)
     started = time.perf_counter()
     print(f"Oklahoma Gin engine benchmark (Python {sys.version.split()[0]}, seed {SEED})")
-    print("CPU microseconds per call; averages are the best of 3 passes over all the hands.")
+    print(
+        f"CPU µs per call: the best and the median of {ROUNDS} rounds, each on fresh random hands."
+    )
+    print("The engine keeps no cache between calls: every round is a cold one.")
+    loaded = {"RLCard": load_rlcard(), "OpenSpiel": load_open_spiel()}
+    peers10 = {name: peer for name, peer in loaded.items() if isinstance(peer, Peer)}
+    for name, peer in loaded.items():
+        package = {"RLCard": "rlcard", "OpenSpiel": "open_spiel"}[name]
+        state = f"{package} {version(package)}" if isinstance(peer, Peer) else peer
+        print(f"Peer {name}: {state}")
+    peers11 = {name: peer for name, peer in peers10.items() if name == "OpenSpiel"}
 
-    random10 = [(random_hand(rng, 10),) for _ in range(4000)]
-    rich10 = [(meld_rich_hand(rng, 10),) for _ in range(2000)]
-    print("\n10-card best arrangement (best_arrangement, Card objects in, Arrangement out)")
-    engine_random = per_call(best_arrangement, random10)
-    engine_rich = per_call(best_arrangement, rich10)
-    core_random = per_call(best_packing, [(cards_to_mask(cards),) for (cards,) in random10])
-    naive = lambda cards: naive_min_deadwood(as_pairs(cards))  # noqa: E731
-    naive_random = per_call(naive, random10[:1000], 1)
-    naive_rich = per_call(naive, rich10[:500], 1)
-    row("random hands", engine_random)
-    row("meld-rich hands", engine_rich)
-    row("random hands, bitmask core only", core_random, "(mask in, deadwood + meld masks out)")
-    row(
-        "naive enumeration, random hands",
-        naive_random,
-        f"-> engine {naive_random / engine_random:.1f}x faster",
+    def same(case: tuple) -> tuple:
+        return case
+
+    def peer_timer(peer: Peer) -> tuple[Callable, Callable]:
+        return peer.function, lambda case: (peer.convert(case[0]),)
+
+    def as_mask(case: tuple) -> tuple:
+        return (cards_to_mask(case[0]),)
+
+    print(f"\n{'':<46} {'best':>8} {'median':>8}")
+    print("10-card hand, random hands (4000 a round)")
+    timers10 = {
+        "best_arrangement": (best_arrangement, same),
+        "analyse_hand": (analyse_hand, same),
+        "core": (best_packing, as_mask),
+    } | {name: peer_timer(peer) for name, peer in peers10.items()}
+    ten = timed_rounds(lambda r: checked_hands(r, 10, 4000, peers10, random_hand), timers10, rng)
+    row("best_arrangement (Cards in, Arrangement out)", ten, "best_arrangement")
+    row("analyse_hand (Cards in, HandAnalysis out)", ten, "analyse_hand")
+    row("bitmask core only (best_packing, mask in)", ten, "core")
+    ours10 = ten.median("best_arrangement")
+    for name in peers10:
+        row(f"{name}", ten, name, ratio(ours10, ten.median(name)))
+    naive = per_call(naive_min_deadwood, [(random_hand(rng, 10),) for _ in range(1000)])
+    single("naive enumeration (one pass)", naive, ratio(ours10, naive))
+
+    print("10-card hand, meld-rich hands (2000 a round)")
+    rich = timed_rounds(
+        lambda r: checked_hands(r, 10, 2000, peers10, meld_rich_hand),
+        {"best_arrangement": (best_arrangement, same)}
+        | {name: peer_timer(peer) for name, peer in peers10.items()},
+        rng,
     )
-    row(
-        "naive enumeration, meld-rich hands",
-        naive_rich,
-        f"-> engine {naive_rich / engine_rich:.1f}x faster",
-    )
-    seeds10 = [(parsed(text),) for text in HARD_10] + [(low_cards(rng, 10),) for _ in range(20)]
+    row("best_arrangement", rich, "best_arrangement")
+    for name in peers10:
+        row(f"{name}", rich, name, ratio(rich.median("best_arrangement"), rich.median(name)))
+    seeds10 = [(parsed(cards),) for cards in HARD_10] + [(low_cards(rng, 10),) for _ in range(20)]
     worst10, case10 = climb(best_arrangement, seeds10, mutate_hand, rng, 150, 20)
-    row("worst found", worst10, text(case10[0]))
+    single("worst found", worst10, text(case10[0]))
 
-    random11 = [(random_hand(rng, 11),) for _ in range(3000)]
-    rich11 = [(meld_rich_hand(rng, 11, melded=7),) for _ in range(1500)]
-    print("\n11-card best discard (analyse_hand)")
-    row("random hands", per_call(analyse_hand, random11))
-    row("meld-rich hands", per_call(analyse_hand, rich11))
-    seeds11 = [(parsed(text),) for text in HARD_11] + [(low_cards(rng, 11),) for _ in range(20)]
+    print("\n11-card hand with the best discard (analyse_hand; 3000 a round)")
+    eleven = timed_rounds(
+        lambda r: checked_hands(r, 11, 3000, peers11, random_hand),
+        {"analyse_hand": (analyse_hand, same)}
+        | {name: peer_timer(peer) for name, peer in peers11.items()},
+        rng,
+    )
+    row("random hands", eleven, "analyse_hand")
+    for name in peers11:
+        row(f"{name}", eleven, name, ratio(eleven.median("analyse_hand"), eleven.median(name)))
+    if "RLCard" in peers10:
+        print("  (RLCard has no 11-card best discard of its own)")
+    rich11 = timed_rounds(
+        lambda r: [(meld_rich_hand(r, 11, melded=7),) for _ in range(1500)],
+        {"analyse_hand": (analyse_hand, same)},
+        rng,
+    )
+    row("meld-rich hands", rich11, "analyse_hand")
+    seeds11 = [(parsed(cards),) for cards in HARD_11] + [(low_cards(rng, 11),) for _ in range(20)]
     worst11, case11 = climb(analyse_hand, seeds11, mutate_hand, rng, 150, 10)
-    row("worst found", worst11, text(case11[0]))
+    single("worst found", worst11, text(case11[0]))
 
-    print("\nFull deal adjudication (adjudicate: knocker search + opponent's best reply)")
-    random_deals = [
-        deal(rng, random_hand(rng, rng.choice((10, 11))), lambda t: random_hand(rng, 10, t))
-        for _ in range(2000)
-    ]
-    rich_deals = [
-        deal(rng, meld_rich_hand(rng, 11, melded=7), lambda t: meld_rich_hand(rng, 10, t))
-        for _ in range(1000)
-    ]
-    verdicts = [adjudicate(*case) for case in rich_deals]
-    rich_legal = [case for case, v in zip(rich_deals, verdicts, strict=True) if v.legal]
-    rich_open = [
-        case
-        for case, v in zip(rich_deals, verdicts, strict=True)
-        if v.legal and v.outcome.value != "gin"
-    ]
-    row("random deals (mostly illegal knocks)", per_call(adjudicate, random_deals))
-    row("meld-rich deals, all", per_call(adjudicate, rich_deals))
-    row(f"meld-rich deals, legal ({len(rich_legal)} of 1000)", per_call(adjudicate, rich_legal))
-    row(f"meld-rich deals, legal, not gin ({len(rich_open)})", per_call(adjudicate, rich_open))
-    row("slowest single deal of all those", slowest_single(adjudicate, rich_deals + random_deals))
+    print("\nFull deal (adjudicate: the knocker's search against the opponent's best reply)")
+    deals = timed_rounds(
+        lambda r: [
+            deal(r, random_hand(r, r.choice((10, 11))), lambda t: random_hand(r, 10, t))
+            for _ in range(2000)
+        ],
+        {"adjudicate": (adjudicate, same)},
+        rng,
+    )
+    row("random deals (mostly illegal knocks)", deals, "adjudicate")
+    contested = timed_rounds(
+        lambda r: contested_deals(r, 300), {"adjudicate": (adjudicate, same)}, rng
+    )
+    row("contested deals (meld-rich, legal, not gin)", contested, "adjudicate")
+    some = contested_deals(rng, 300)
+    single("slowest single contested deal", slowest_single(adjudicate, some))
     seeds_deal = [(Card.parse(up), parsed(k), parsed(o)) for up, k, o in HARD_DEALS]
     for _ in range(15):
-        knocker = low_cards(rng, 11)
-        seeds_deal.append(deal(rng, knocker, lambda t: low_cards(rng, 10, t)))
+        seeds_deal.append(deal(rng, low_cards(rng, 11), lambda t: low_cards(rng, 10, t)))
     worst_deal, case_deal = climb(adjudicate, seeds_deal, mutate_deal, rng, 150, 3)
-    row("worst found", worst_deal, f"upcard {case_deal[0]}")
-    print(f"  {'':<46}   knocker  {text(case_deal[1])}")
-    print(f"  {'':<46}   opponent {text(case_deal[2])}")
+    single("worst found", worst_deal, f"upcard {case_deal[0]}")
+    print(f"  {'':<64}knocker  {text(case_deal[1])}")
+    print(f"  {'':<64}opponent {text(case_deal[2])}")
 
-    print(
-        "\nGoals: 10-card >= 3x naive, ideally <= 5 µs; meld-rich deal < 1000 µs on average;"
-        " no hand > 20000 µs."
-    )
+    print("\nCommand line: python -m adjudication, one 10-card hand a line (20000 lines a round)")
+    line_costs = command_line_cost(rng, 20000)
+    lines = Rounds()
+    for figure in line_costs:
+        lines.add("line", figure)
+    row("JSON line in, JSON line out (child CPU)", lines, "line")
+
+    print("\nGoals (medians)")
+    goal("10-card hand <= 2 µs (best_arrangement)", ours10 <= 2, f"{ours10:.2f} µs")
+    if "OpenSpiel" in peers10:
+        spiel = ten.median("OpenSpiel")
+        goal("10-card hand within 2x of OpenSpiel's C++", ours10 <= 2 * spiel, ratio(ours10, spiel))
+    else:
+        print("  [ ?? ] 10-card hand within 2x of OpenSpiel's C++: OpenSpiel not installed")
+    eleven_figure = eleven.median("analyse_hand")
+    goal("11-card hand with best discard <= 6 µs", eleven_figure <= 6, f"{eleven_figure:.2f} µs")
+    deal_figure = contested.median("adjudicate")
+    goal("contested deal <= 100 µs", deal_figure <= 100, f"{deal_figure:.1f} µs")
+    worst = max(worst10, worst11, worst_deal)
+    goal("no hand over 5 ms (worst found)", worst <= 5000, f"{worst:.0f} µs")
+    line = lines.median("line")
+    if "RLCard" in peers10:
+        rlcard = ten.median("RLCard")
+        goal(
+            "a command-line 10-card line <= RLCard's in-process 10-card hand",
+            line <= rlcard,
+            f"{line:.2f} µs vs {rlcard:.2f} µs",
+        )
+    else:
+        print(f"  [ ?? ] command line {line:.2f} µs a line: RLCard not installed to compare")
     print(f"Total time {time.perf_counter() - started:.1f} s")
+
+
+def goal(label: str, met: bool, figure: str) -> None:
+    print(f"  [{' met ' if met else 'MISSED'}] {label}: {figure}")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,19 @@
 """Settings for the Oklahoma Gin table companion, read from the environment.
 
 Development needs nothing set: DEBUG is off by default, so `make run` sets DEBUG=1 itself, and
-the database is SQLite in the project folder. Production sets SECRET_KEY, ALLOWED_HOSTS and,
-for PostgreSQL, DATABASE_URL.
+the database is SQLite in the project folder. Production sets SECRET_KEY (or SECRET_KEY_FILE),
+ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL; REDIS_URL and TRUSTED_PROXY_HOPS as needed.
 """
 
+import logging
 import os
+import secrets
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -29,12 +33,41 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
+SECRET_KEY_FILE = os.environ.get("SECRET_KEY_FILE", "").strip()
+
+
+def read_secret_key() -> str:
+    """Return SECRET_KEY from the environment, or else what the file SECRET_KEY_FILE holds.
+
+    A file that does not exist (yet) holds no key; one that cannot be read is an error.
+    """
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if not key and SECRET_KEY_FILE and Path(SECRET_KEY_FILE).is_file():
+        try:
+            key = Path(SECRET_KEY_FILE).read_text().strip()
+        except OSError as error:
+            message = f"SECRET_KEY_FILE {SECRET_KEY_FILE}: {error.strerror}."
+            raise ImproperlyConfigured(message) from None
+    return key
+
+
+MISSING_SECRET_KEY = " ".join(
+    [
+        "SECRET_KEY must be set in production: set SECRET_KEY, or SECRET_KEY_FILE to a file that",
+        "holds it (`make serve` makes one in .secret_key and keeps it).",
+        f"SECRET_KEY_FILE {SECRET_KEY_FILE} holds none." if SECRET_KEY_FILE else "",
+    ]
+).strip()
+SECRET_KEY = read_secret_key()
+# Tests and management commands on a fresh clone need no key of their own: such a process makes
+# a throwaway one, so nothing it signs outlives it. A server must not run on one (sessions, and
+# with them anonymous players' matches, would die at each restart): config/wsgi.py refuses to
+# start on it with DEBUG off, and `make run` and `make serve` keep a key in a file.
+SECRET_KEY_IS_THROWAWAY = not SECRET_KEY
+if SECRET_KEY_IS_THROWAWAY:
     if not DEBUG and env_bool("REQUIRE_SECRET_KEY"):
-        raise RuntimeError("SECRET_KEY must be set in production.")
-    # A development key, flagged by `check --deploy`: only for a machine that serves nobody.
-    SECRET_KEY = "django-insecure-development-key-for-this-machine-only-0123456789"
+        raise ImproperlyConfigured(MISSING_SECRET_KEY)
+    SECRET_KEY = secrets.token_urlsafe(50)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -51,7 +84,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
+    "django_ratelimit",
     "scorekeeper",
+    "scorekeeper.limits",
 ]
 
 MIDDLEWARE = [
@@ -62,6 +98,7 @@ MIDDLEWARE = [
     # against BREACH, and CSRF tokens are masked per response.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "scorekeeper.sessions.KeepSessionAliveMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -71,6 +108,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A refused sign-up or password change becomes the 429 page (RATELIMIT_VIEW).
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,6 +161,94 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Two caches, each for its use:
+# - `fragments`: rendered template fragments ({% cache ... using="fragments" %}), in each
+#   process's own memory, so that a fragment never costs a network round trip;
+# - `limits`: the rate limits' counters, which every worker of every instance must share:
+#   Redis when REDIS_URL is set, otherwise a table in the database (made by `migrate`).
+# Django needs a `default`: it is the shared one, so that a counter that forgets to name its
+# cache is still shared; nothing uses it today.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+LIMITS_CACHE_TABLE = "limits_cache"  # scorekeeper/limits/migrations/0001_cache_table.py
+if REDIS_URL:
+    SHARED_CACHE = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "okgin",
+        # A Redis that stops answering makes requests fail fast instead of hanging workers.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+else:
+    SHARED_CACHE = {
+        # Django's database cache, with an increment that cannot lose a concurrent count.
+        "BACKEND": "scorekeeper.limits.cache.DatabaseCache",
+        "LOCATION": LIMITS_CACHE_TABLE,
+        # Culling deletes live entries (a lockout too) once the table holds more than this.
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+CACHES = {
+    "default": SHARED_CACHE,
+    "limits": SHARED_CACHE,
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+    },
+}
+
+# Rate limits. Behind proxies of our own, the client's address is read from X-Forwarded-For,
+# as many entries from the right as there are proxies (scorekeeper.limits.client_ip).
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS", "0"))
+if TRUSTED_PROXY_HOPS < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_HOPS must be 0 or more.")
+
+
+def env_rate(name: str, default: str) -> tuple[int, int]:
+    """Return the environment variable `name`, "REQUESTS/SECONDS", as (requests, seconds)."""
+    text = os.environ.get(name, default)
+    try:
+        requests, seconds = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be REQUESTS/SECONDS, e.g. 60/60.") from None
+    if requests < 1 or seconds < 1:
+        raise ImproperlyConfigured(f"{name} must be REQUESTS/SECONDS, e.g. 60/60.")
+    return requests, seconds
+
+
+# Calls to the JSON API per client and window; sign-up attempts per client; wrong old
+# passwords per account at a password change.
+API_RATE_LIMIT = env_rate("API_RATE_LIMIT", "60/60")
+SIGNUP_RATE_LIMIT = (20, 60 * 60)
+PASSWORD_CHANGE_FAILURE_LIMIT = (5, 60 * 60)
+
+# django-axes: five failed log-ins of one username from one client lock that pair out for 15
+# minutes. Another client, or another account from the same client, is never refused.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_CACHE = "limits"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A try while locked out is not counted: the lockout ends 15 minutes after the fifth failure,
+# however often a player tries meanwhile.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.limits.client_ip"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.limits.responses.lockout_response"
+AXES_ENABLE_ADMIN = False  # its admin pages list the database handler's records: none here
+
+# django-ratelimit
+RATELIMIT_USE_CACHE = "limits"
+RATELIMIT_IP_META_KEY = "scorekeeper.limits.client_ip"
+RATELIMIT_VIEW = "scorekeeper.limits.responses.too_many_requests"
+SILENCED_SYSTEM_CHECKS = [
+    # "Not officially supported" names every backend but memcached and django-redis, so also
+    # Django's own RedisCache and the database cache above; both increment atomically.
+    "django_ratelimit.W001",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -141,7 +270,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -175,6 +304,10 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# A year, counted from the last day the browser was used (scorekeeper.sessions): players who
+# meet for a game every few months find their matches still there. Browsers cap cookies at
+# about 400 days.
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -191,9 +324,31 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+
+def one_line_for_client_errors(record: logging.LogRecord) -> bool:
+    """Drop the traceback of a request refused with a 4xx status, keeping its one line.
+
+    A 403 (a watcher trying to edit), a 400 or a bot's wrong Host header is the client's
+    mistake, not a crash: Django logs its traceback at WARNING, which buries real errors.
+    5xx records keep theirs.
+    """
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "one_line_for_client_errors": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": one_line_for_client_errors,
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["one_line_for_client_errors"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -15,15 +15,16 @@ from __future__ import annotations
 import enum
 
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
 from .models import Match, Player
+from .names import name_key
 
 SESSION_MATCHES = "matches"
 SESSION_PLAYERS = "players"
 SESSION_TOKENS = "share_tokens"
-MAX_REMEMBERED = 200
 
 
 class Role(enum.IntEnum):
@@ -41,9 +42,11 @@ def _session_list(request: HttpRequest, key: str) -> list:
 
 
 def _remember(request: HttpRequest, key: str, item: object) -> None:
+    # No cap: forgetting the oldest id would silently lose that match. A thousand ids are a
+    # few kilobytes of session.
     items = _session_list(request, key)
     if item not in items:
-        request.session[key] = [*items, item][-MAX_REMEMBERED:]
+        request.session[key] = [*items, item]
 
 
 def remember_match(request: HttpRequest, match: Match) -> None:
@@ -83,11 +86,16 @@ def visible_players(request: HttpRequest) -> QuerySet[Player]:
 
 
 def find_or_create_player(request: HttpRequest, name: str) -> Player:
-    """Return this visitor's player of that name (case-insensitive), creating it if new."""
-    player = visible_players(request).filter(name__iexact=name).first()
-    if player is None:
-        owner = request.user if request.user.is_authenticated else None
-        player = Player.objects.create(name=name, owner=owner)
+    """Return this visitor's player of that name (same key), creating it if new."""
+    key = name_key(name)
+    player = visible_players(request).filter(name_key=key).first()
+    if player is None and request.user.is_authenticated:
+        # get_or_create: the other phone may be adding the same new name at this moment.
+        player, _created = Player.objects.get_or_create(
+            owner=request.user, name_key=key, defaults={"name": name}
+        )
+    elif player is None:
+        player = Player.objects.create(name=name, owner=None)
     remember_player(request, player)
     return player
 
@@ -138,17 +146,22 @@ def match_by_token(token: str) -> tuple[Match, Role]:
     return match, Role.EDIT if match.edit_token == token else Role.VIEW
 
 
+@transaction.atomic
 def claim_session_matches(request: HttpRequest, user) -> int:
     """Give the account the matches and players this browser kept without one.
 
-    Called when a visitor signs up or logs in; returns how many matches were claimed.
+    A browser's player whose name the account already knows (same key) is merged into the
+    account's player. Called when a visitor signs up or logs in; returns how many matches
+    were claimed.
     """
     claimed = Match.objects.filter(
         owner__isnull=True, pk__in=_session_ids(request, SESSION_MATCHES)
     ).update(owner=user)
-    Player.objects.filter(owner__isnull=True, pk__in=_session_ids(request, SESSION_PLAYERS)).update(
-        owner=user
-    )
+    players = Player.objects.filter(
+        owner__isnull=True, pk__in=_session_ids(request, SESSION_PLAYERS)
+    ).order_by("pk")
+    for player in players:
+        player.give_to(user)
     return claimed
 
 

@@ -1,30 +1,34 @@
-"""Accounts: sign-up, a log-in that slows down guessing, and claiming a browser's matches.
+"""Accounts: sign-up, password change, and claiming a browser's matches.
 
-Log-in, log-out and password change are Django's own auth views; only sign-up is ours.
+Log-in and log-out are Django's own auth views, limited by django-axes (settings); sign-up and
+the password change are limited here with django-ratelimit (scorekeeper.limits).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.contrib.auth.signals import user_logged_in
-from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
+from django_ratelimit.core import get_usage
+from django_ratelimit.decorators import ratelimit
 
-from . import access
+from . import access, sessions
+from .limits.rates import by_account, by_client
+from .limits.rates import setting as rate_setting
+from .limits.responses import too_many_requests
 from .models import Preference
 
-MAX_FAILURES = 5
 SESSION_LANGUAGE = "account_language"
-LOCKOUT_SECONDS = 15 * 60
 
 
 @receiver(user_logged_in)
@@ -37,50 +41,46 @@ def claim_matches_on_login(sender, request: HttpRequest | None, user, **kwargs) 
         request.session[SESSION_LANGUAGE] = language
 
 
-def _client_ip(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, refused for a while after repeated wrong old passwords.
 
+    A stolen session could otherwise guess the account's password here without limit. Only a
+    wrong old password counts, per account over all its sessions: a player whose new password
+    the validators refuse is not guessing anything.
+    """
 
-def _failure_keys(request: HttpRequest) -> list[str]:
-    username = str(request.POST.get("username", ""))[:150].casefold()
-    ip = _client_ip(request)
-    # Per account from one address, and per address over all accounts.
-    return [f"login-fail:{ip}:{username}", f"login-fail:{ip}"]
-
-
-def _too_many_failures(request: HttpRequest) -> bool:
-    counts = cache.get_many(_failure_keys(request))
-    per_account, per_address = (counts.get(key, 0) for key in _failure_keys(request))
-    return per_account >= MAX_FAILURES or per_address >= MAX_FAILURES * 4
-
-
-def _count_failure(request: HttpRequest) -> None:
-    for key in _failure_keys(request):
-        if cache.add(key, 1, LOCKOUT_SECONDS) is False:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, LOCKOUT_SECONDS)
-
-
-class RateLimitedLoginView(LoginView):
-    """Django's log-in view, refusing further tries for a while after repeated failures."""
-
-    def post(self, request, *args, **kwargs):
-        if _too_many_failures(request):
-            form = self.get_form()
-            form.errors.clear()
-            form.add_error(None, _("Too many failed log-in attempts. Try again in 15 minutes."))
-            return self.render_to_response(self.get_context_data(form=form), status=429)
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if too_many_wrong_passwords(request):
+            return too_many_requests(request)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):
-        _count_failure(self.request)
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
+        if form.has_error("old_password", "password_incorrect"):
+            wrong_passwords(self.request, count=True)
         return super().form_invalid(form)
 
-    def form_valid(self, form):
-        cache.delete_many(_failure_keys(self.request)[:1])
-        return super().form_valid(form)
+
+def too_many_wrong_passwords(request: HttpRequest) -> bool:
+    """Return whether this account gave too many wrong passwords of its own lately.
+
+    Every form that asks a logged-in player for their password again (the password change,
+    deleting the account) counts here, so a stolen session guesses no further on either.
+    """
+    limit, _seconds = settings.PASSWORD_CHANGE_FAILURE_LIMIT
+    return wrong_passwords(request, count=False) >= limit
+
+
+def wrong_passwords(request: HttpRequest, *, count: bool) -> int:
+    """Return how many wrong passwords of its own this account gave in the window (counting
+    one more first when `count`)."""
+    usage = get_usage(
+        request,
+        group="password-change",
+        key=by_account,
+        rate=rate_setting("PASSWORD_CHANGE_FAILURE_LIMIT"),
+        increment=count,
+    )
+    return 0 if usage is None else usage["count"]
 
 
 @require_POST
@@ -128,11 +128,37 @@ class AccountLanguageMiddleware:
 
 
 @require_http_methods(["GET", "POST"])
+@ratelimit(group="signup", key=by_client, rate=rate_setting("SIGNUP_RATE_LIMIT"), method="POST")
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in; the browser's matches move to the account."""
+    """Create an account and log in; the browser's matches move to the account.
+
+    Then back to `next` (the scoreboard whose offer led here), or home.
+    """
     form = UserCreationForm(request.POST or None)
+    next_url = safe_next(request, request.POST.get("next") or request.GET.get("next", ""))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("scorekeeper:home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(next_url)
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@require_POST
+def save_offer_dismiss(request: HttpRequest) -> HttpResponse:
+    """ "No thanks" to the scoreboard's offer to save a match: back to the page, without it.
+
+    With htmx the offer is removed in place (an empty answer replaces it).
+    """
+    sessions.dismiss_save_offer(request)
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse("")
+    return redirect(safe_next(request, request.POST.get("next", "")))
+
+
+def safe_next(request: HttpRequest, target: str) -> str:
+    """Return `target` if it is a page of this site, else the home page."""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("scorekeeper:home")

@@ -2,37 +2,37 @@
 
 `POST /api/adjudicate` takes a deal request and `POST /api/hand` a hand request, each exactly
 as one line of `python -m adjudication` takes it, and both answer with what
-`adjudication.cli.answer` returns: the API and the command line cannot disagree.
+`adjudication.protocol.answer` returns: the API and the command line cannot disagree.
 
 The endpoints are a stateless computation: they read no cookie, need no CSRF token, start no
 session and store nothing. A body over `MAX_BODY` bytes, malformed JSON or a bad request gets a
 400 with `{"error": "..."}`; the messages are the engine's, in English, like the command line's.
-Each client address may make `API_RATE_LIMIT` = (requests, seconds) calls per window; more get
-a 429 with Retry-After. The counter lives in the default cache, so it is per process with the
-local-memory cache and shared with a shared one (Redis, Memcached, the database cache).
+Each client (`scorekeeper.limits.client_ip`) may make `API_RATE_LIMIT` = (requests, seconds)
+calls per window; more get a 429 with Retry-After. django-ratelimit counts them in the `limits`
+cache, which every worker and instance shares.
 """
 
 from __future__ import annotations
 
 import json
-import math
-import time
 from dataclasses import fields
 from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache as django_cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.core import get_usage
 
 from adjudication import DEFAULT_RULES, answer
 
+from .limits.rates import by_client
+from .limits.rates import setting as rate_setting
+
 MAX_BODY = 4096  # a deal request with rules is under 400 bytes
-DEFAULT_RATE_LIMIT = (60, 60)
 
 
 class ApiError(Exception):
@@ -48,29 +48,14 @@ def error_response(error: ApiError) -> JsonResponse:
     return JsonResponse({"error": str(error)}, status=error.status)
 
 
-def client_address(request: HttpRequest) -> str:
-    """Return the address the rate limit counts by: the connection's peer.
-
-    Behind a reverse proxy, the proxy should set REMOTE_ADDR from the client's address
-    (e.g. gunicorn's --forwarded-allow-ips with a proxy that sends X-Forwarded-For).
-    """
-    return request.META.get("REMOTE_ADDR") or "unknown"
-
-
 def retry_after(request: HttpRequest) -> int:
     """Count this call against the client's window; return 0, or seconds to wait if over."""
-    limit, window = getattr(settings, "API_RATE_LIMIT", DEFAULT_RATE_LIMIT)
-    now = time.time()
-    key = f"api-rate:{client_address(request)}:{int(now // window)}"
-    django_cache.add(key, 0, timeout=window + 1)
-    try:
-        count = django_cache.incr(key)
-    except ValueError:  # the key expired between add() and incr()
-        django_cache.set(key, 1, timeout=window + 1)
-        count = 1
-    if count <= limit:
+    usage = get_usage(
+        request, group="api", key=by_client, rate=rate_setting("API_RATE_LIMIT"), increment=True
+    )
+    if usage is None or not usage["should_limit"]:
         return 0
-    return max(1, math.ceil(window - now % window))
+    return max(1, usage["time_left"])
 
 
 def read_json(request: HttpRequest) -> Any:
@@ -159,7 +144,7 @@ def api_docs(request: HttpRequest) -> HttpResponse:
                 f"-H 'Content-Type: application/json' -d '{json.dumps(content['example'])}'",
             }
         )
-    limit, window = getattr(settings, "API_RATE_LIMIT", DEFAULT_RATE_LIMIT)
+    limit, window = settings.API_RATE_LIMIT
     return render(
         request,
         "scorekeeper/api_docs.html",

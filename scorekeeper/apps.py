@@ -9,4 +9,10 @@ class ScorekeeperConfig(AppConfig):
     verbose_name = _("Score keeper")
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from . import accounts  # noqa: F401  (connects the log-in signal)
+        from .converters import BoundedIntConverter
+
+        # Before any URLconf is read: every number in a route is `<num:...>`.
+        register_converter(BoundedIntConverter, "num")

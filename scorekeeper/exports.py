@@ -7,6 +7,7 @@ translated; the values are the stored facts and verdicts.
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Iterable, Iterator
 from itertools import groupby
 
@@ -44,8 +45,13 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_text(value: str) -> str:
-    """Return text that a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    """Return text that a spreadsheet shows as text, never runs as a formula.
+
+    The first character is compared in its compatibility form (NFKC), since spreadsheets read
+    a fullwidth "＝" or a small "﹦" as "=" too. The text itself is kept as it was.
+    """
+    starts_formula = unicodedata.normalize("NFKC", value[:1]).startswith(FORMULA_STARTS)
+    return "'" + value if starts_formula else value
 
 
 class Echo:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import stats
 from .models import Match
+from .names import name_key
 
 STATUS_CHOICES = [
     ("", _("All")),
@@ -51,8 +52,10 @@ class HistoryFilterForm(forms.Form):
         self.is_valid()  # each valid field is kept even when another one has an error
         data = self.cleaned_data
         if data.get("q"):
+            # Keys against a key: the same folding on every database (scorekeeper.names).
+            key = name_key(data["q"])
             matches = matches.filter(
-                Q(player_a__name__icontains=data["q"]) | Q(player_b__name__icontains=data["q"])
+                Q(player_a__name_key__contains=key) | Q(player_b__name_key__contains=key)
             )
         if data.get("player"):
             matches = matches.filter(Q(player_a=data["player"]) | Q(player_b=data["player"]))

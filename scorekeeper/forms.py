@@ -24,7 +24,6 @@ from adjudication import (
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
-    IllegalKnockError,
     Rules,
     WrongCountError,
     adjudicate,
@@ -34,6 +33,7 @@ from adjudication import (
 )
 
 from .models import Deal, DealFacts, Player
+from .names import name_key
 
 CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
 MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
@@ -56,8 +56,6 @@ def engine_message(error: AdjudicationError) -> str:
             "Expected %(expected)s cards, got %(got)d.",
             error.got,
         ) % {"expected": expected, "got": error.got}
-    if isinstance(error, IllegalKnockError):
-        return illegal_knock_message(error.deadwood, error.limit)
     # The engine's own text is English: show a sentence in the user's language instead.
     return _("These cards cannot be used together.")
 
@@ -373,13 +371,8 @@ class CheckerForm(HandsForm):
         analysis = analyse_hand(self.hands["hand"], upcard, DEFAULT_RULES)
         verdict = None
         if self.hands["opponent"]:
-            verdict = adjudicate(
-                upcard or LIMIT_TEN_UPCARD, self.hands["hand"], self.hands["opponent"]
-            )
+            verdict = adjudicate(upcard, self.hands["hand"], self.hands["opponent"])
         return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
-
-
-LIMIT_TEN_UPCARD = Card.parse("TC")
 
 
 class CardRadioWidget(CardGridWidget):
@@ -533,7 +526,7 @@ class MatchForm(forms.Form):
                 self.add_error(f"{seat}_name", _("Pick a player or type a name."))
             players[seat] = player
         a, b = players["player_a"], players["player_b"]
-        if a and b and str(a).casefold() == str(b).casefold():
+        if a and b and name_key(str(a)) == name_key(str(b)):
             self.add_error("player_b_name", _("The two players need different names."))
         cleaned["players"] = (a, b)
         if not self.errors:

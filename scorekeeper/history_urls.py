@@ -6,10 +6,10 @@ from . import api, history
 
 urlpatterns = [
     path("history/", history.history_list, name="history"),
-    path("history/<int:pk>/", history.match_history, name="match_history"),
-    path("history/<int:pk>/deals.csv", history.match_export, name="match_export"),
+    path("history/<num:pk>/", history.match_history, name="match_history"),
+    path("history/<num:pk>/deals.csv", history.match_export, name="match_export"),
     path("stats/", history.stats_overview, name="stats"),
-    path("stats/players/<int:pk>/deals.csv", history.player_export, name="player_export"),
+    path("stats/players/<num:pk>/deals.csv", history.player_export, name="player_export"),
     path("api/", api.api_docs, name="api_docs"),
     path("api/openapi.json", api.api_openapi, name="api_openapi"),
     path("api/adjudicate", api.api_adjudicate, name="api_adjudicate"),

@@ -13,6 +13,7 @@ a number is only for display; pages and forms address a deal by its id.
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -32,14 +33,23 @@ from adjudication import (
     adjudicate,
     format_cards,
     play_match,
-    score_knock,
+    score_quick,
 )
+
+from .names import distinct_name, name_key
 
 
 class Player(models.Model):
-    """A person who plays matches; names are reused from one match to the next."""
+    """A person who plays matches; names are reused from one match to the next.
+
+    Two names are the same player when their keys are equal (`scorekeeper.names.name_key`):
+    the key is stored, and every lookup by name compares keys. An account holds one player
+    per key; visitors without an account each keep their own.
+    """
 
     name = models.CharField(_("name"), max_length=40)
+    # Derived from `name` on every save; indexed through the constraint below.
+    name_key = models.TextField(_("name key"), editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -54,9 +64,65 @@ class Player(models.Model):
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name_key"],
+                name="player_name_key_unique_per_owner",
+                violation_error_message=_("This account already has a player of that name."),
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Save, with the key worked out again from the name."""
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        """Work out the key from the name, so that the unique constraint can be checked."""
+        self.name_key = name_key(self.name)
+
+    def validate_constraints(self, exclude=None) -> None:
+        """Check the constraints; the key's whenever the name is checked (the key is no form
+        field, so a form would otherwise leave its constraint to the database: a 500)."""
+        if exclude is not None and "name" not in exclude:
+            exclude = set(exclude) - {"name_key"}
+        super().validate_constraints(exclude=exclude)
+
+    @transaction.atomic
+    def give_to(self, owner) -> Player:
+        """Move this player (kept by a browser) to an account, and return the account's player.
+
+        When the account already has a player with this key, the two are one person: the
+        matches move to the account's player and this one goes. Unless the two played each
+        other (possible before names had keys): then both stay, this one under a numbered name.
+        """
+        same = Player.objects.filter(owner=owner, name_key=self.name_key).exclude(pk=self.pk)
+        kept = same.first()
+        if kept is None:
+            self.owner = owner
+            self.save(update_fields=["owner"])
+            return self
+        faced = Match.objects.filter(
+            Q(player_a=self, player_b=kept) | Q(player_a=kept, player_b=self)
+        )
+        if not faced.exists():
+            Match.objects.filter(player_a=self).update(player_a=kept)
+            Match.objects.filter(player_b=self).update(player_b=kept)
+            self.delete()
+            return kept
+        taken = set(Player.objects.filter(owner=owner).values_list("name_key", flat=True))
+        self.name = distinct_name(
+            self.name, taken, max_length=self._meta.get_field("name").max_length
+        )
+        self.owner = owner
+        self.save(update_fields=["name", "owner"])
+        return self
 
 
 class Preference(models.Model):
@@ -81,11 +147,13 @@ class Preference(models.Model):
 class Match(models.Model):
     """A match between two players, played to a target under the rules stored with it."""
 
+    # RESTRICT, not PROTECT: a player with matches cannot be deleted alone, but deleting the
+    # account deletes its players together with its matches (which cascade from the owner).
     player_a = models.ForeignKey(
-        Player, verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("first player"), on_delete=models.RESTRICT, related_name="+"
     )
     player_b = models.ForeignKey(
-        Player, verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+"
+        Player, verbose_name=_("second player"), on_delete=models.RESTRICT, related_name="+"
     )
     rules = models.JSONField(_("rules"), default=dict)
     first_dealer = models.PositiveSmallIntegerField(
@@ -107,6 +175,8 @@ class Match(models.Model):
     edit_token = models.CharField(
         _("edit link token"), max_length=64, unique=True, null=True, blank=True
     )
+    # Carried by backups: importing a file twice adds its matches once (scorekeeper.backup).
+    stable_id = models.UUIDField(_("stable id"), default=uuid.uuid4, editable=False)
     # Bumped by every change to the match's deals: cheap polling and optimistic edits.
     version = models.PositiveIntegerField(_("version"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -119,7 +189,10 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "stable_id"], name="match_stable_id_unique_per_owner"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -213,19 +286,6 @@ class Match(models.Model):
         token = secrets.token_urlsafe(24) if enabled else None
         setattr(self, f"{kind}_token", token)
         self.save(update_fields=[f"{kind}_token", "updated"])
-
-    def fill_missing_dealers(self) -> None:
-        """Store the derived dealer on the deals that have none (as imported from a backup
-        made before dealers were stored), so that from now on it is a fact."""
-        state = self.state()
-        for deal, line in zip(self.recorded_deals(), state.lines, strict=True):
-            if deal.dealer is None:
-                Deal.objects.filter(pk=deal.pk).update(dealer=line.dealer)
-        if not state.finished:
-            self.deals.filter(status=Deal.Status.OPEN, dealer__isnull=True).update(
-                dealer=state.next_dealer
-            )
-        self.forget_cache()
 
     @staticmethod
     def draw_first_dealer() -> int:
@@ -562,26 +622,15 @@ class DealFacts:
                 points=verdict.points,
             )
         assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
-        multiplier = rules.multiplier(self.upcard)
-        score = score_knock(
-            self.knocker_deadwood,
-            self.opponent_deadwood,
-            rules,
-            multiplier=multiplier,
-            big_gin=self.big_gin,
+        quick = score_quick(
+            self.upcard, self.knocker_deadwood, self.opponent_deadwood, rules, big_gin=self.big_gin
         )
-        verdict = {
-            "knock_limit": rules.knock_limit(self.upcard),
-            "legal": True,
-            "result": score.outcome.value,
-            "knocker": {"deadwood_points": self.knocker_deadwood},
-            "opponent": {"deadwood_points": self.opponent_deadwood},
-            "winner": score.winner.value if score.winner else None,
-            "points": score.points,
-            "multiplier": multiplier,
-        }
         return Judgement(
-            True, verdict, score.outcome.value, self.seat_of(score.winner), score.points
+            legal=quick.legal,
+            verdict=quick.to_dict(),
+            outcome=quick.outcome.value,
+            winner=self.seat_of(quick.winner),
+            points=quick.points,
         )
 
     def seat_of(self, side: Side | None) -> int | None:

@@ -31,7 +31,7 @@ from django_htmx.middleware import HtmxDetails
 
 from adjudication import DEFAULT_RULES, Card, Rules
 
-from . import access
+from . import access, sessions
 from .access import Role
 from .forms import (
     CheckerForm,
@@ -164,8 +164,12 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     A view-link holder sees the same board without the controls.
     """
     match, role = access.match_for(request, pk, Role.VIEW)
-    template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
-    return render(request, template, board_context(match, role))
+    if request.htmx:
+        return render(request, "scorekeeper/match_detail.html#board", board_context(match, role))
+    context = board_context(match, role)
+    # Outside the board that htmx swaps: offered on a whole page, it stays until the next one.
+    context["save_offer"] = sessions.offer_to_save(request, match, role, bool(context["rows"]))
+    return render(request, "scorekeeper/match_detail.html", context)
 
 
 @require_POST

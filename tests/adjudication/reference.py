@@ -1,4 +1,4 @@
-"""A naive, brute-force reference for Oklahoma Gin adjudication (RULES.md §1-§6).
+"""A naive, brute-force reference for Oklahoma Gin adjudication (``/rules/``: #cards to #scoring).
 
 It exists only to cross-check the real engine, so it shares no code and no cleverness with
 ``adjudication``: cards are plain ``(rank, suit)`` tuples (rank 1-13, suit one of ``"SHDC"``),
@@ -205,7 +205,7 @@ def _best_reply(
 
 @dataclass(frozen=True)
 class RefRules:
-    """The rule switches that change a deal's verdict (RULES.md §3, §6)."""
+    """The rule switches that change a deal's verdict (``/rules/#limits``, ``/rules/#scoring``)."""
 
     gin_bonus: int = 25
     undercut_bonus: int = 10
@@ -234,7 +234,7 @@ class RefVerdict:
 
 
 def score(knocker: int, opponent: int, rules: RefRules, big_gin: bool = False) -> tuple[str, int]:
-    """Return (outcome, signed points for the knocker) before any multiplier, per §6."""
+    """Return (outcome, signed points for the knocker) before any multiplier (/rules/#scoring)."""
     if big_gin:
         return "big_gin", rules.big_gin_bonus + opponent
     if knocker == 0:

@@ -1,4 +1,4 @@
-"""Cards: values, order, and text in and out (RULES.md §1 and §9)."""
+"""Cards: values, order, and text in and out (/rules/#cards and /rules/#notation)."""
 
 from __future__ import annotations
 
@@ -167,9 +167,8 @@ def test_pretty_cards_shows_symbols() -> None:
     assert pretty_cards(parse_cards("TH JH QH")) == "10♥ J♥ Q♥"
 
 
-def test_suit_colours_and_symbols() -> None:
+def test_suit_symbols() -> None:
     assert [suit.symbol for suit in Suit] == ["♠", "♥", "♦", "♣"]
-    assert [suit.is_red for suit in Suit] == [False, True, True, False]
 
 
 def test_rank_text_and_label_differ_only_for_ten() -> None:

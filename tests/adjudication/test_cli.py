@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudication import AdjudicationError, answer
+from adjudication.cli import run, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ["AS", "2S", "3S", "4H", "5H", "6H", "7C", "7D", "7S", "9H", "KC"]
@@ -162,3 +165,81 @@ def test_answer_rejects_bad_requests(request_: dict, message: str) -> None:
     with pytest.raises(AdjudicationError) as caught:
         answer(request_)
     assert str(caught.value) == message
+
+
+def test_each_answer_comes_at_once_to_a_program_that_waits_for_it() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "adjudication"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for upcard, limit in [("6D", 6), ("KC", 10), ("3H", 3)]:
+            process.stdin.write(json.dumps({"hand": HAND, "upcard": upcard}).encode() + b"\n")
+            process.stdin.flush()
+            # The next line is written only once this answer is read: a CLI that held answers
+            # back until more input came would leave this read waiting.
+            ready, _, _ = select.select([process.stdout], [], [], 30)
+            assert ready, "no answer within 30 s"
+            assert json.loads(process.stdout.readline())["knock_limit"] == limit
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+
+
+class Source(io.BytesIO):
+    """Input that arrives in the given pieces, one per read, as from a pipe."""
+
+    def __init__(self, *pieces: bytes) -> None:
+        super().__init__()
+        self.pieces = list(pieces)
+
+    def read1(self, size: int = -1) -> bytes:
+        return self.pieces.pop(0) if self.pieces else b""
+
+
+class Sink(io.BytesIO):
+    """Output that records what each flush sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flushed: list[bytes] = []
+        self.sent = 0
+
+    def flush(self) -> None:
+        self.flushed.append(self.getvalue()[self.sent :])
+        self.sent = len(self.getvalue())
+
+
+def test_lines_that_arrive_together_are_answered_in_one_flush() -> None:
+    hand = json.dumps({"hand": HAND}).encode()
+    sink = Sink()
+    serve(Source(hand + b"\n" + hand + b"\n\n" + hand[:10], hand[10:] + b"\n" + hand), sink)
+    assert [chunk.count(b"\n") for chunk in sink.flushed] == [2, 1, 1]
+    assert len({line for chunk in sink.flushed for line in chunk.splitlines()}) == 1
+
+
+def test_served_answers_are_the_line_by_line_answers() -> None:
+    lines = [
+        json.dumps({"hand": HAND}).encode(),
+        b"",
+        b"{not json",
+        b'{"hand": "AS 2S 3S',
+        '{"hand": "7\u2660 8\u2660"}'.encode(),
+        b"\xff\xfe not utf-8",
+        b"   ",
+        json.dumps({"upcard": "TC", "knocker": KNOCKER, "opponent": OPPONENT}).encode(),
+        b"[1, 2]",
+    ]
+    data = b"\n".join(lines)  # the last line has no newline
+    expected = io.StringIO()
+    run(data.splitlines(keepends=True), expected)
+    for size in (1, 7, len(data)):
+        sink = Sink()
+        serve(Source(*[data[i : i + size] for i in range(0, len(data), size)]), sink)
+        assert sink.getvalue().decode("utf-8") == expected.getvalue()
+    assert len(expected.getvalue().splitlines()) == 7

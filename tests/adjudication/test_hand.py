@@ -1,4 +1,7 @@
-"""A hand of 10 or 11 cards: arrangement, discard, knock limit, knock and gin (RULES.md §3-§4)."""
+"""A hand of 10 or 11 cards: arrangement, discard, knock limit, knock and gin.
+
+The rules: /rules/#limits and /rules/#knocking.
+"""
 
 from __future__ import annotations
 

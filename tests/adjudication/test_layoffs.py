@@ -1,4 +1,4 @@
-"""The opponent's best reply: own melds and layoffs together (RULES.md §5)."""
+"""The opponent's best reply: own melds and layoffs together (/rules/#layoffs)."""
 
 from __future__ import annotations
 

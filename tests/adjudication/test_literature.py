@@ -1,4 +1,4 @@
-"""Pinned cases, worked out by hand from RULES.md and double-checked with the brute force.
+"""Pinned cases, worked out by hand from the rules page (/rules/), checked with the brute force.
 
 Every table is run twice: once against the engine and once against ``reference.py``, so a
 wrong expectation cannot hide behind agreement between the two.
@@ -60,7 +60,7 @@ def to_ref(cards: Iterable[Card]) -> list[ref.RefCard]:
 
 
 # ---------------------------------------------------------------------------------------------
-# 10 cards: the lowest-deadwood arrangement (RULES.md §1, §2).
+# 10 cards: the lowest-deadwood arrangement (/rules/#cards, /rules/#melds).
 # (hand, melds or None when several arrangements tie, deadwood points)
 ARRANGEMENTS = [
     pytest.param(
@@ -204,7 +204,7 @@ def test_big_gin_needs_all_eleven_melded() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The opponent's reply: layoffs and own melds chosen together (RULES.md §5).
+# The opponent's reply: layoffs and own melds chosen together (/rules/#layoffs).
 # (opponent, knocker melds, deadwood after layoffs, cards laid off, deadwood with no layoffs)
 LAYOFFS = [
     pytest.param(
@@ -311,7 +311,7 @@ def test_reference_agrees_on_pinned_layoffs(
 
 
 # ---------------------------------------------------------------------------------------------
-# Whole deals (RULES.md §4-§6).
+# Whole deals (/rules/#knocking to /rules/#scoring).
 # (upcard, knocker, opponent, rules, outcome, winner, points, K, O, knocker deadwood cards
 #  or None when several arrangements reach the verdict)
 S5_KNOCKER = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H"
@@ -499,7 +499,7 @@ def test_rules_example_lays_off_only_2S() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Illegal knocks (RULES.md §4): no score, and the figures that explain why.
+# Illegal knocks (/rules/#knocking): no score, and the figures that explain why.
 # (upcard, knocker, opponent, rules, knocker deadwood, limit, discard shown)
 ILLEGAL = [
     pytest.param(
@@ -556,7 +556,7 @@ def test_reference_agrees_on_pinned_illegal_knock(
 
 
 # ---------------------------------------------------------------------------------------------
-# Knock limit and multiplier from the upcard (RULES.md §3).
+# Knock limit and multiplier from the upcard (/rules/#limits).
 LIMITS = [
     pytest.param("AS", {}, 1, 1, id="ace-gives-1"),
     pytest.param("AH", {"ace_means_gin": True}, 0, 1, id="variant-ace-means-gin-gives-0"),

@@ -1,4 +1,7 @@
-"""A match derived from its deals: totals, dealers, the end and its bonuses (RULES.md §3, §8)."""
+"""A match derived from its deals: totals, dealers, the end and its bonuses.
+
+The rules: /rules/#deal and /rules/#match.
+"""
 
 from __future__ import annotations
 

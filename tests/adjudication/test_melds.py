@@ -1,4 +1,4 @@
-"""Melds, arrangements and the lowest-deadwood search (RULES.md §2)."""
+"""Melds, arrangements and the lowest-deadwood search (/rules/#melds)."""
 
 from __future__ import annotations
 

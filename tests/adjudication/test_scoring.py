@@ -1,4 +1,4 @@
-"""Scoring a knock from the two deadwood values (RULES.md §6)."""
+"""Scoring a knock from the two deadwood values (/rules/#scoring, /rules/#undercut)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudication import AdjudicationError, Outcome, Rules, Score, Side, score_knock
-from adjudication.scoring import signed_points
 
 KNOCK, UNDERCUT, GIN, BIG_GIN = Outcome.KNOCK, Outcome.UNDERCUT, Outcome.GIN, Outcome.BIG_GIN
 KNOCKER, OPPONENT = Side.KNOCKER, Side.OPPONENT
+
+
+def signed_points(score: Score) -> int:
+    """The score from the knocker's side: + when the knocker wins, - when undercut."""
+    return -score.points if score.winner is OPPONENT else score.points
 
 
 @pytest.mark.parametrize(

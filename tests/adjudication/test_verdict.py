@@ -1,4 +1,7 @@
-"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score (RULES.md §4-§6)."""
+"""Adjudicating a knocked deal: legality, both spreads, layoffs and the score.
+
+The rules: /rules/#knocking, /rules/#layoffs and /rules/#scoring.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from adjudication import (
     score_knock,
 )
 
-# RULES.md §5, word for word.
+# A knocker keeps 5♦ as deadwood to deny the layoff of 6♦ (/rules/#layoffs).
 EXAMPLE_KNOCKER = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H"
 EXAMPLE_OPPONENT = "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"
 # A knocker with 5 deadwood (5♦): A-2-3♠, 4-5-6♥, three nines.
@@ -365,3 +368,19 @@ def test_from_dict_reads_a_plain_command_line_answer() -> None:
     del answer["multiplier"], answer["reason_code"]
     verdict = Verdict.from_dict(answer)
     assert verdict.reason is IllegalReason.DEADWOOD_OVER_LIMIT and verdict.multiplier == 1
+
+
+@pytest.mark.parametrize("ten", ["TC", "KH", "JD", "QC"])
+@pytest.mark.parametrize(
+    ("knocker", "opponent"),
+    [(EXAMPLE_KNOCKER, EXAMPLE_OPPONENT), (ILLEGAL, ILLEGAL_OPPONENT)],
+)
+def test_no_upcard_judges_as_a_ten_or_face_card(ten: str, knocker: str, opponent: str) -> None:
+    rules = Rules(spades_double=True, ace_means_gin=True)
+    assert adjudicate(None, knocker, opponent, rules) == adjudicate(ten, knocker, opponent, rules)
+
+
+def test_no_upcard_sets_limit_ten_and_no_doubling() -> None:
+    rules = Rules(spades_double=True)
+    assert (rules.knock_limit(None), rules.multiplier(None)) == (10, 1)
+    assert analyse_hand(EXAMPLE_KNOCKER, None, rules).knock_limit == 10

@@ -8,14 +8,14 @@ import sys
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 from history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
 
 from adjudication import ALL_CARDS
-from adjudication.cli import answer
+from adjudication.protocol import answer
 from scorekeeper.api import MAX_BODY
 
 ADJUDICATE = reverse("scorekeeper:api_adjudicate")
@@ -29,9 +29,9 @@ DEAL = {
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limit():
-    cache.clear()
+    caches["limits"].clear()
     yield
-    cache.clear()
+    caches["limits"].clear()
 
 
 def post(client, url, body, **extra):

@@ -49,6 +49,18 @@ def test_checker_with_the_opponent_gives_the_full_verdict(client, db):
     assert "You scores" not in body
 
 
+def test_checker_without_upcard_judges_the_opponent_at_limit_ten(client, db):
+    body = client.get(
+        URL,
+        {
+            "upcard": "",
+            "hand_text": "AS 3S 4S 5S AC 2D 3D 4D 5D 3H",
+            "opponent_text": "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H",
+        },
+    ).content.decode()
+    assert "Undercut! Opponent scores 12." in body
+
+
 def test_checker_rejects_bad_cards_with_a_message(client, db):
     body = client.get(URL, {"upcard": "", "hand_text": "AS 2S 1X"}).content.decode()
     assert "“1X” is not a card" in body and 'value="AS 2S 1X"' in body

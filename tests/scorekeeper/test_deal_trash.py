@@ -364,13 +364,6 @@ def test_a_huge_deal_id_is_not_found(client, match, name, huge):
     assert client.post(url, {"version": version(match)}).status_code in (404, 405)
 
 
-@pytest.mark.parametrize("huge", HUGE)
-@pytest.mark.parametrize("path", ["", "poll/?v=1", "share/", "knock/0/", "deals/1/", "upcard/"])
-def test_a_huge_match_id_is_not_found(client, match, path, huge):
-    assert client.get(f"/matches/{huge}/{path}").status_code in (404, 405)
-    assert client.post(f"/matches/{huge}/{path}", {"version": 0}).status_code in (404, 405)
-
-
 # The deal list's cache.
 
 

@@ -8,8 +8,6 @@ the first dealer when no deal counts.
 import re
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from match_helpers import deal_url, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
@@ -120,39 +118,3 @@ def test_undo_keeps_the_dealer_of_the_deal_taken_back(client, three):
     post(client, three, "deal_undo", 3)
     assert dealers(three)[3] == 1
     assert heading(client, three) == "Deal 3 · Bob deals"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_fills_dealers_from_the_old_derivation():
-    """Existing deals get the dealers the site showed before dealers were stored."""
-    executor = MigrationExecutor(connection)
-    graph = executor.loader.graph
-    # Found by name: the lead may renumber it at merge.
-    ours = next(key for key in graph.nodes if key_is_ours(key))
-    before = [parent.key for parent in graph.node_map[ours].parents]
-    try:
-        executor.migrate(before)
-        apps = executor.loader.project_state(before).apps
-        Player = apps.get_model("scorekeeper", "Player")
-        Match = apps.get_model("scorekeeper", "Match")
-        OldDeal = apps.get_model("scorekeeper", "Deal")
-        a, b = Player.objects.create(name="Alice"), Player.objects.create(name="Bob")
-        match = Match.objects.create(player_a=a, player_b=b, first_dealer=1, rules={"target": 50})
-        # Bob deals; Alice wins; a draw (Alice again); Bob wins 60 (the end); one more after it.
-        results = [(0, 10), (None, 0), (1, 60), (0, 5)]
-        for number, (winner, points) in enumerate(results, start=1):
-            OldDeal.objects.create(
-                match=match, number=number, status="recorded", winner=winner, points=points
-            )
-        OldDeal.objects.create(match=match, number=5, status="open", upcard="TC")
-        executor = MigrationExecutor(connection)
-        executor.migrate([ours])
-        stored = dict(Deal.objects.filter(match_id=match.pk).values_list("number", "dealer"))
-        assert stored == {1: 1, 2: 0, 3: 0, 4: 1, 5: 1}
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def key_is_ours(key: tuple[str, str]) -> bool:
-    return key[0] == "scorekeeper" and key[1].endswith("deal_dealer_and_trash")

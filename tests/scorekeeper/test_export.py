@@ -9,7 +9,7 @@ from django.urls import reverse
 from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
 from match_helpers import create_match
 
-from scorekeeper.exports import COLUMNS
+from scorekeeper.exports import COLUMNS, safe_text
 from scorekeeper.models import Player
 
 
@@ -103,6 +103,24 @@ def test_names_cannot_smuggle_spreadsheet_formulas(client, db):
     rows = read_csv(client.get(reverse("scorekeeper:match_export", args=[match.pk])))
     assert (rows[0]["player_a"], rows[0]["player_b"]) == ("'=HYPERLINK(1)", "'@Bob")
     assert rows[0]["winner"] == "'=HYPERLINK(1)"
+
+
+@pytest.mark.parametrize("start", ["＝", "＋", "－", "＠", "﹦", "﹫"])
+def test_fullwidth_and_small_formula_signs_are_guarded_too(client, db, start):
+    match = create_match(client, f"{start}SUM(A1)", "Bob")
+    add_deals(match, [knock(0, 10)])
+    rows = read_csv(client.get(reverse("scorekeeper:match_export", args=[match.pk])))
+    assert rows[0]["player_a"] == f"'{start}SUM(A1)"
+
+
+@pytest.mark.parametrize("start", ["\t", "\r", "=", "+", "-", "@", "＝"])
+def test_text_starting_like_a_formula_is_quoted(start):
+    assert safe_text(f"{start}1+1") == f"'{start}1+1"
+
+
+@pytest.mark.parametrize("name", ["Bob", "Ｂob", "'=quoted", "1-2", "a=b"])
+def test_ordinary_text_is_left_alone(name):
+    assert safe_text(name) == name
 
 
 def test_player_csv_has_every_deal_of_their_matches_newest_match_first(client, match):

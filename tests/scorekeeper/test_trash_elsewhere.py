@@ -17,6 +17,7 @@ from django.urls import reverse
 from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
 from match_helpers import HTMX, create_match
 
+from adjudication import Card
 from scorekeeper import stats
 from scorekeeper.backup import checksum
 from scorekeeper.models import Deal, Match
@@ -147,34 +148,61 @@ def test_backup_round_trip_keeps_the_trash_and_who_dealt(client, alice, tmp_path
     assert copy.state() == match.state()
 
 
+def backup_body(tmp_path, username: str) -> tuple[dict, object]:
+    path = tmp_path / "backup.json"
+    call_command("export_matches", username, output=str(path))
+    return json.loads(path.read_text()), path
+
+
+def reseal(body: dict, path) -> None:
+    body["checksum"] = checksum(body)
+    path.write_text(json.dumps(body))
+
+
 def test_an_older_backup_without_dealers_gets_the_derived_ones(client, alice, tmp_path):
     match = create_match(client, "Alice", "Bob", dealer="1")
     add_deals(match, KEPT)
-    path = tmp_path / "old.json"
-    call_command("export_matches", "alice", output=str(path))
-    body = json.loads(path.read_text())
+    match.refresh_from_db()
+    match.set_upcard(Card.parse("TC"))  # the next deal is being played
+    body, path = backup_body(tmp_path, "alice")
+    body["version"] = 2  # before dealers were stored
     for deal in body["matches"][0]["deals"]:
         del deal["dealer"]
-    body["checksum"] = checksum(body)
-    path.write_text(json.dumps(body))
+    reseal(body, path)
     restorer = get_user_model().objects.create_user("restorer", password="pw")
     call_command("import_matches", "restorer", str(path))
     copy = Match.objects.get(owner=restorer)
-    # Bob deals first; Alice wins deal 1 and deals the draw and the gin; Bob wins the gin.
-    assert list(copy.deals.values_list("dealer", flat=True)) == [1, 0, 0, 1]
+    # Bob deals first; Alice wins deal 1 and deals the draw and the gin; Bob wins the gin and
+    # deals deal 4, which Alice wins: she deals deal 5, being played.
+    assert list(copy.deals.values_list("dealer", flat=True)) == [1, 0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("dealer", [2, -1, True, "0", 0.5])
 def test_a_backup_with_an_impossible_dealer_imports_nothing(client, alice, tmp_path, dealer):
     match = create_match(client, "Alice", "Bob")
     add_deals(match, KEPT)
-    path = tmp_path / "bad.json"
-    call_command("export_matches", "alice", output=str(path))
-    body = json.loads(path.read_text())
+    body, path = backup_body(tmp_path, "alice")
     body["matches"][0]["deals"][1]["dealer"] = dealer
-    body["checksum"] = checksum(body)
-    path.write_text(json.dumps(body))
-    deals = Deal.objects.count()
-    with pytest.raises(CommandError, match="bad dealer"):
-        call_command("import_matches", "alice", str(path))
-    assert Deal.objects.count() == deals
+    reseal(body, path)
+    restorer = get_user_model().objects.create_user("restorer", password="pw")
+    with pytest.raises(CommandError, match="deal 2, dealer: "):
+        call_command("import_matches", "restorer", str(path))
+    assert not Match.objects.filter(owner=restorer).exists()
+
+
+def test_a_backup_keeps_a_deal_taken_back_before_deals_in_the_trash(client, alice, tmp_path):
+    """Undo can leave the deal being played before deals in the trash: a backup holds that."""
+    match = create_match(client, "Alice", "Bob")
+    for facts in KEPT[:3]:
+        match.refresh_from_db()
+        if facts.upcard is not None:
+            match.set_upcard(facts.upcard)
+        match.record(match.next_number, facts)
+    match.refresh_from_db()
+    match.delete_deal(match.deals.get(number=3), version=match.version)
+    match.refresh_from_db()
+    match.undo_last(match.deals.get(number=2), version=match.version)
+    assert list(match.deals.values_list("status", flat=True)) == ["recorded", "open", "deleted"]
+    copy = round_trip(tmp_path, alice)
+    fields = ("number", "status", "dealer", "entry", "outcome", "points")
+    assert list(copy.deals.values_list(*fields)) == list(match.deals.values_list(*fields))

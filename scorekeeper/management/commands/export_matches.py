@@ -1,12 +1,11 @@
 """`manage.py export_matches USERNAME [-o FILE]`: all of an account's matches as one JSON file."""
 
-import json
 import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.backup import export_matches
+from scorekeeper.backup import dumps, export_matches
 
 
 class Command(BaseCommand):
@@ -20,9 +19,9 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"no account named {username!r}")
-        text = json.dumps(export_matches(user), ensure_ascii=False, indent=1)
+        text = dumps(export_matches(user))
         if output:
             with open(output, "w", encoding="utf-8") as handle:
-                handle.write(text + "\n")
+                handle.write(text)
         else:
-            sys.stdout.write(text + "\n")
+            sys.stdout.write(text)

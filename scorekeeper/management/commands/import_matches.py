@@ -1,15 +1,16 @@
 """`manage.py import_matches USERNAME FILE`: restore a backup, all or nothing."""
 
-import json
-
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.backup import BackupError, import_matches
+from scorekeeper.backup import BackupError, import_matches, loads
 
 
 class Command(BaseCommand):
-    help = "Restore matches from an export_matches file; a damaged file imports nothing."
+    help = (
+        "Restore matches from an export_matches file. A damaged or altered file imports "
+        "nothing; matches already in the account are not imported again."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("username")
@@ -20,9 +21,12 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"no account named {username!r}")
         try:
-            with open(file, encoding="utf-8") as handle:
-                body = json.load(handle)
-            count = import_matches(user, body)
-        except (OSError, json.JSONDecodeError, BackupError) as error:
+            with open(file, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
             raise CommandError(f"nothing imported: {error}") from error
-        self.stdout.write(f"imported {count} matches")
+        try:
+            report = import_matches(user, loads(data))
+        except BackupError as error:
+            raise CommandError(f"nothing imported: {error}") from error
+        self.stdout.write(str(report))

@@ -39,7 +39,7 @@ def fill_dealers(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorekeeper", "0001_initial"),
+        ("scorekeeper", "0008_match_players_restrict"),
     ]
 
     operations = [

@@ -1,0 +1,156 @@
+"""The engine's shortcuts against its plain searches: both must give the very same answer.
+
+The shortcuts (a hand with no meld or with one, independent melds, an 11-card discard that
+needs no search, card text read by table, the opponent's packings listed once per deal) are
+where nearly every hand goes, so they must agree with the general search to the last meld and
+tie-break, not only on the deadwood.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudication import (
+    ALL_CARDS,
+    AdjudicationError,
+    Arrangement,
+    Card,
+    best_reply,
+    cards_to_mask,
+    parse_cards,
+)
+from adjudication.cards import _SPELLINGS, hand_mask
+from adjudication.layoffs import OpponentSolver
+from adjudication.melds import ALL_MELDS, arrangement_of
+from adjudication.search import (
+    _best_discard_search,
+    _min_deadwood,
+    best_discard,
+    best_packing,
+    points,
+)
+
+SHORT_MELDS = [meld.mask for meld in ALL_MELDS if len(meld.cards) <= 5]
+MANY = settings(max_examples=400, deadline=None)
+
+
+@st.composite
+def masks(draw: st.DrawFn, low: int = 0, high: int = 13) -> int:
+    """Hands of ``low``..``high`` cards: uniform, or from a few suits and a window of ranks,
+    where melds overlap (sets across runs) and the general search has work to do."""
+    count = draw(st.integers(low, high))
+    kind = draw(st.sampled_from(["uniform", "window", "melds"]))
+    if kind == "melds":  # a few melds, apart or overlapping, and random cards
+        mask = 0
+        for meld in draw(st.lists(st.sampled_from(SHORT_MELDS), max_size=4)):
+            if (mask | meld).bit_count() <= count:
+                mask |= meld
+        free = [index for index in range(52) if not mask >> index & 1]
+        extra = draw(st.permutations(free))[: count - mask.bit_count()]
+        return mask | sum(1 << index for index in extra)
+    if kind == "uniform":
+        pool = list(range(52))
+    else:
+        suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True))
+        first = draw(st.integers(0, 9))
+        width = draw(st.integers(3, 13 - first))
+        pool = [suit * 13 + rank for suit in suits for rank in range(first, first + width)]
+    chosen = draw(st.permutations(pool))[: min(count, len(pool))]
+    return sum(1 << index for index in chosen)
+
+
+@MANY
+@given(masks())
+def test_best_packing_shortcuts_agree_with_the_search(mask: int) -> None:
+    assert best_packing(mask) == _min_deadwood(mask, points(mask) + 1)
+
+
+def discard_order(index: int) -> int:
+    """The discard tie-break: most points, then highest rank, then the first suit."""
+    return (12 - index % 13) * 4 + index // 13
+
+
+def naive_best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
+    """Try each of the 11 discards with the 10-card search; keep the lowest, then the order."""
+    options = []
+    for index in range(52):
+        if mask >> index & 1:
+            value, melds = best_packing(mask ^ (1 << index))
+            options.append(((value, discard_order(index)), (value, index, melds)))
+    return min(options)[1]
+
+
+@MANY
+@given(masks(11, 11))
+def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mask: int) -> None:
+    found = best_discard(mask)
+    assert found == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+def spelled(draw: st.DrawFn, card: Card) -> str:
+    """A way of writing ``card`` that the card parser reads."""
+    return draw(st.sampled_from([text for text, bit in _SPELLINGS.items() if bit == card.bit]))
+
+
+@st.composite
+def card_texts(draw: st.DrawFn) -> str:
+    """Hand text as people type it: any spelling, separators, sometimes cards run together."""
+    cards = draw(st.lists(st.sampled_from(ALL_CARDS), max_size=12))
+    separators = st.sampled_from([" ", ",", ", ", "  ", "\t", "\n", "", "\u00a0"])
+    return "".join(spelled(draw, card) + draw(separators) for card in cards)
+
+
+def parsed_mask(text) -> int | str:
+    try:
+        return cards_to_mask(parse_cards(text))
+    except AdjudicationError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def read_mask(text) -> int | str:
+    try:
+        return hand_mask(text)
+    except AdjudicationError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+@MANY
+@given(card_texts())
+def test_card_text_shortcut_reads_what_the_parser_reads(text: str) -> None:
+    assert read_mask(text) == parsed_mask(text)
+    assert read_mask(text.split(" ")) == parsed_mask(text.split(" "))
+
+
+@MANY
+@given(st.text(alphabet="AaTt1023456789JjQqKkSsHhDdCc♠♤♥♡♦♢♣♧ ,\ufe0f\t", max_size=40))
+def test_any_text_gets_the_parser_s_answer_or_its_error(text: str) -> None:
+    assert read_mask(text) == parsed_mask(text)
+    assert read_mask(text.split(",")) == parsed_mask(text.split(","))
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=12))
+def test_card_lists_with_duplicates_name_the_first_one_given_twice(cards: list[Card]) -> None:
+    assert read_mask(cards) == parsed_mask(cards)
+    assert read_mask(iter(cards)) == parsed_mask(cards)
+
+
+@MANY
+@given(masks(0, 13))
+def test_arrangement_of_search_melds_is_the_checked_arrangement(mask: int) -> None:
+    _, melds = best_packing(mask)
+    assert arrangement_of(mask, melds) == Arrangement.from_masks(mask, melds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(masks(10, 10), st.data())
+def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
+    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    knocker = []
+    used = 0
+    for meld in data.draw(st.lists(st.sampled_from(outside), max_size=3)):
+        if not meld.mask & used:
+            knocker.append(meld)
+            used |= meld.mask
+    cards = [card for card in ALL_CARDS if card.bit & hand]
+    assert OpponentSolver(hand).reply(knocker) == best_reply(cards, knocker)
