@@ -7,11 +7,9 @@ import json
 from datetime import UTC, datetime
 
 import pytest
-from backup_helpers import match_pages
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
-from match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
 
 from adjudication import Card, Rules
 from scorekeeper.backup import (
@@ -23,6 +21,9 @@ from scorekeeper.backup import (
     json_type,
 )
 from scorekeeper.models import Deal, DealFacts, IllegalKnock, Match, Player
+
+from .backup_helpers import match_pages
+from .match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ from http.cookiejar import CookieJar
 
 import pytest
 from django.test import Client
-from match_helpers import create_match, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import create_match, set_upcard
 
 RACERS = 8
 ROUNDS = 3

@@ -8,9 +8,10 @@ the first dealer when no deal counts.
 import re
 
 import pytest
-from match_helpers import deal_url, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import deal_url, record_draw, record_quick, set_upcard
 
 
 def version(match) -> int:

@@ -6,7 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from history_helpers import (
+
+from adjudication import Rules
+from scorekeeper import stats
+from scorekeeper.models import Deal, Match, Player
+
+from .history_helpers import (
     GIN_HAND,
     KNOCK_HAND,
     OPPONENT_5,
@@ -18,11 +23,7 @@ from history_helpers import (
     knock,
     quick,
 )
-from match_helpers import HTMX, create_match
-
-from adjudication import Rules
-from scorekeeper import stats
-from scorekeeper.models import Deal, Match, Player
+from .match_helpers import HTMX, create_match
 
 STATS = reverse("scorekeeper:stats")
 

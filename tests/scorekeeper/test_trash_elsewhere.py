@@ -14,13 +14,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
-from match_helpers import HTMX, create_match
 
 from adjudication import Card
 from scorekeeper import stats
 from scorekeeper.backup import checksum
 from scorekeeper.models import Deal, Match
+
+from .history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
+from .match_helpers import HTMX, create_match
 
 KEPT = [quick(0, 4, 30), draw(), cards(1, GIN_HAND, OPPONENT_5, upcard="QH"), knock(0, 50)]
 # With this deal Bob would reach 100 at the gin: the match would be his.

@@ -1,9 +1,10 @@
 """A whole match played through the test client, from new match to the final screen."""
 
 from django.urls import reverse
-from match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
 
 KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4♦ = 4
 KNOCK_8 = "AS 2S 3S 7H 8H 9H KC KD KH 8D"

@@ -10,7 +10,7 @@ import re
 import stat
 import subprocess
 
-from servers import REPO, Browser, free_port, production_env, serving
+from .servers import REPO, Browser, free_port, production_env, serving
 
 NEW_MATCH = {
     "player_a_name": "Ann",
