@@ -95,7 +95,7 @@ REPLAYED_DEAL_FIELDS = (
 # The deal columns no replay decides: their model field checks them, and the checks below.
 FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by", "dealer"})
 ILLEGAL_KNOCK_FIELDS = ("number", "knocker", "deadwood", "limit", "created")
-MAX_DEALS = 9_999  # as a posted deal number (views.posted_number)
+MAX_DEALS = 9_999  # as a posted deal number (views.play.posted_number)
 MAX_DEPTH = 16  # a verdict's layoffs sit 11 levels down
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 

@@ -5,17 +5,22 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from django.db.models import Prefetch, QuerySet
+
 from adjudication import (
     Arrangement,
     Card,
+    DealResult,
     HandAnalysis,
+    MatchState,
     Verdict,
     adjudicate,
     analyse_hand,
     best_arrangement,
+    play_match,
 )
 
-from .models import Deal, Match
+from .models import Deal, Match, Player
 
 
 @dataclass(frozen=True)
@@ -174,3 +179,50 @@ def deal_preview(match: Match, form) -> Preview:
         knocker_name=names[0],
         opponent_name=names[1],
     )
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A line of the match list: the match and its state derived by the engine."""
+
+    match: Match
+    state: MatchState
+    deals: int
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Return the final totals (bonuses included) once finished, else the totals so far."""
+        return self.state.final_totals if self.state.finished else self.state.totals
+
+    @property
+    def winner(self) -> Player | None:
+        """Return the winning player of a finished match."""
+        if self.state.winner is None:
+            return None
+        return self.match.players[self.state.winner]
+
+
+def with_recorded_deals(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Return `matches` fetching each one's recorded results in one more query."""
+    recorded = (
+        Deal.objects.filter(status=Deal.Status.RECORDED)
+        .order_by("number")
+        .only("pk", "match_id", "number", "winner", "points")
+    )
+    return matches.prefetch_related(Prefetch("deals", queryset=recorded, to_attr="results"))
+
+
+def summarise(matches: list[Match]) -> list[MatchSummary]:
+    """Return the summaries of matches fetched by `with_recorded_deals`."""
+    return [
+        MatchSummary(
+            match=match,
+            state=play_match(
+                match.first_dealer,
+                [DealResult(deal.winner, deal.points) for deal in match.results],
+                match.rules_value,
+            ),
+            deals=len(match.results),
+        )
+        for match in matches
+    ]

@@ -1,0 +1,93 @@
+"""Looking back: the visitor's matches (filtered, searched, paged) and one match's score
+chart with every deal drawn as cards. Nothing here changes anything.
+
+Which matches a visitor sees is decided by `access`, as everywhere else. Totals and winners
+shown for a match come from the engine (`play_match`, through `Match.state()`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import path
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from adjudication import Verdict
+
+from .. import access, stats
+from ..access import Role
+from ..charts import score_chart
+from ..filters import HistoryFilterForm
+from ..htmx import HtmxHttpRequest, partial
+from ..models import Match, Player
+from ..presenters import Row, match_board, summarise, with_recorded_deals
+
+PAGE_SIZE = 20
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def history_list(request: HtmxHttpRequest) -> HttpResponse:
+    """The visitor's matches, newest first: filter by player and status, search by name."""
+    matches = access.visible_matches(request)
+    form = HistoryFilterForm(request.GET, players=stats.players_in(matches))
+    found = with_recorded_deals(form.apply(matches).order_by("-created", "-pk"))
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "page": page,
+        "summaries": summarise(page.object_list),
+        "query": query.urlencode(),
+    }
+    return render(request, partial(request, "scorekeeper/history_list.html", "results"), context)
+
+
+@dataclass(frozen=True)
+class DealSheet:
+    """A deal of the match page: its line on the score sheet, its verdict and who knocked."""
+
+    row: Row
+    verdict: Verdict | None
+    knocker: Player | None
+    opponent: Player | None
+
+
+def deal_sheets(match: Match, rows: list[Row]) -> list[DealSheet]:
+    """Return the match page's deals, each with its verdict rebuilt from the stored facts."""
+    players = match.players
+    sheets = []
+    for row in rows:
+        seat = row.deal.knocker
+        sheets.append(
+            DealSheet(
+                row=row,
+                verdict=row.deal.verdict_value(),
+                knocker=None if seat is None else players[seat],
+                opponent=None if seat is None else players[1 - seat],
+            )
+        )
+    return sheets
+
+
+@require_GET
+def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A match looked back on: the score chart, then every deal drawn as cards."""
+    match, role = access.match_for(request, pk, Role.VIEW)
+    match.recorded_deals(full=True)  # every deal is drawn with its verdict
+    context = match_board(match)
+    context["chart"] = score_chart(context["state"], context["target"], match.players)
+    context["sheets"] = deal_sheets(match, context["rows"])
+    context["can_edit"] = role >= Role.EDIT
+    return render(request, "scorekeeper/history_match.html", context)
+
+
+urlpatterns = [
+    path("history/", history_list, name="history"),
+    path("history/<num:pk>/", match_history, name="match_history"),
+]
