@@ -3,7 +3,7 @@
 A deal stores what the players entered (the upcard, who knocked, the cards or the quick-mode
 numbers), who dealt it, and the engine's verdict as the engine returned it. Totals, the next
 dealer and the match winner are never stored: `Match.state()` derives them from the recorded
-deals with the engine's `play_match`.
+deals with the engine's `play_match` (through `scorekeeper.board.Board`).
 
 Nothing played is ever lost. A deleted deal goes to the trash (status "deleted"): it keeps its
 number and its facts, counts for nothing, and can be restored. Deal numbers never shift, so
@@ -32,10 +32,10 @@ from adjudication import (
     Verdict,
     adjudicate,
     format_cards,
-    play_match,
     score_quick,
 )
 
+from .board import Board
 from .names import distinct_name, name_key
 
 
@@ -211,73 +211,41 @@ class Match(models.Model):
         """Return the match's stored rules as the engine's value object."""
         return Rules.from_dict(self.rules)
 
-    def listed_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the played deals, recorded or deleted, in order; cached for one request.
+    def played_deals(self, *, full: bool = False) -> list[Deal]:
+        """Return the played deals, recorded or deleted, in order (one query).
 
         The scoreboard needs only each deal's result, so the verdicts and cards are left in
         the database unless `full` asks for them (pages that draw every deal's cards).
         """
-        if getattr(self, "_cached_listed", None) is None or (full and not self._cached_full):
-            deals = self.deals.filter(status__in=Deal.PLAYED).order_by("number")
-            if not full:
-                deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
-            self._cached_listed = list(deals)
-            self._cached_full = full
-        return self._cached_listed
+        deals = self.deals.filter(status__in=Deal.PLAYED).order_by("number")
+        if not full:
+            deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
+        return list(deals)
 
     def recorded_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the recorded deals that count (none from the trash), in order."""
-        return [d for d in self.listed_deals(full=full) if d.status == Deal.Status.RECORDED]
+        """Return the recorded deals that count (none from the trash), in order (one query)."""
+        deals = self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
+        if not full:
+            deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
+        return list(deals)
+
+    def open_deal(self) -> Deal | None:
+        """Return the open deal row (upcard or illegal-knock cards entered), if any (one query)."""
+        return self.deals.filter(status=Deal.Status.OPEN).first()
 
     def state(self) -> MatchState:
-        """Return totals, the next dealer and the winner, derived from the recorded deals.
-
-        Deleted deals are left out, and each deal's stored dealer is kept.
-        """
-        if not hasattr(self, "_cached_state"):
-            results = [deal.result() for deal in self.recorded_deals()]
-            self._cached_state = play_match(self.first_dealer, results, self.rules_value)
-        return self._cached_state
-
-    def forget_cache(self) -> None:
-        """Drop the per-instance caches after the deals changed."""
-        for name in ("_cached_listed", "_cached_state", "_cached_open"):
-            if hasattr(self, name):
-                delattr(self, name)
+        """Return totals, the next dealer and the winner as they are now (read afresh)."""
+        return Board(self).state
 
     @property
     def next_number(self) -> int:
-        """Return the number of the deal being played, or the next deal's.
-
-        The deal being played keeps its number (also one taken back by Undo). Otherwise the
-        next deal is one more than the highest number the match ever used, deleted deals
-        included: a number is never given twice, so "deal 5" always means the same deal.
-        """
-        open_deal = self.open_deal()
-        if open_deal is not None:
-            return open_deal.number
-        listed = self.listed_deals()
-        return (listed[-1].number if listed else 0) + 1
-
-    def current_dealer(self) -> int:
-        """Return who deals the deal being played: its stored dealer once it has one (it was
-        dealt, whatever changes later), else the next dealer the rules derive."""
-        open_deal = None if self.state().finished else self.open_deal()
-        if open_deal is not None and open_deal.dealer is not None:
-            return open_deal.dealer
-        return self.state().next_dealer
-
-    def open_deal(self) -> Deal | None:
-        """Return the deal being played (upcard or illegal-knock cards entered), if any."""
-        if not hasattr(self, "_cached_open"):
-            self._cached_open = self.deals.filter(status=Deal.Status.OPEN).first()
-        return self._cached_open
+        """Return the number of the deal being played, or the next deal's (read afresh)."""
+        return Board(self).next_number
 
     def bump_version(self) -> None:
         """Mark the match as changed, for live scoreboards and optimistic edits."""
         Match.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
         self.refresh_from_db(fields=["version", "updated"])
-        self.forget_cache()
 
     def set_share_link(self, kind: str, enabled: bool) -> None:
         """Create a fresh token for the view or edit link (revoking the old one), or revoke it."""
@@ -299,7 +267,6 @@ class Match(models.Model):
         with, raises StaleEdit when the match has changed since (the other phone).
         """
         locked = Match.objects.select_for_update().only("pk", "version").get(pk=self.pk)
-        self.forget_cache()
         if version is not None and locked.version != version:
             raise StaleEdit
         return locked.version
@@ -324,13 +291,14 @@ class Match(models.Model):
         existing = self.deals.filter(number=number, status__in=Deal.PLAYED).first()
         if existing is not None:
             raise DealAlreadyRecorded(existing)
-        if self.state().finished:
+        board = Board(self)
+        if board.finished:
             raise MatchOver
-        if number != self.next_number:
+        if number != board.next_number:
             raise DealOutOfTurn(number)
-        deal = self.open_deal() or Deal(match=self, number=number, status=Deal.Status.OPEN)
+        deal = board.playing or Deal(match=self, number=number, status=Deal.Status.OPEN)
         if deal.dealer is None:
-            deal.dealer = self.state().next_dealer
+            deal.dealer = board.state.next_dealer
         judged = facts.judge(self.rules_value)
         deal.apply(facts, judged)
         deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
@@ -367,11 +335,6 @@ class Match(models.Model):
             self.bump_version()
         return judged
 
-    def last_counted_deal(self) -> Deal | None:
-        """Return the last recorded deal that counts for the totals (none from the trash)."""
-        recorded = self.recorded_deals()
-        return recorded[-1] if recorded else None
-
     @transaction.atomic
     def undo_last(self, deal: Deal, *, version: int) -> None:
         """Take back the last counted deal: it is being played again, its cards and its
@@ -384,10 +347,11 @@ class Match(models.Model):
         be lost.
         """
         self._lock(version=version)
-        last = self.last_counted_deal()
+        board = Board(self)
+        last = board.last_counted
         if last is None or last.pk != deal.pk:
             raise StaleEdit
-        playing = self.open_deal()
+        playing = board.playing
         if playing is not None:
             if playing.entry:
                 raise DealInPlay(playing)
@@ -440,12 +404,13 @@ class Match(models.Model):
     def set_upcard(self, upcard: Card) -> Deal:
         """Store the upcard of the deal being played, opening it if needed."""
         self._lock()
-        deal = self.open_deal()
+        board = Board(self)
+        deal = board.playing
         if deal is None:
-            deal = Deal(match=self, number=self.next_number, status=Deal.Status.OPEN)
+            deal = Deal(match=self, number=board.next_number, status=Deal.Status.OPEN)
         if deal.dealer is None:
             # The upcard is turned: the deal has been dealt, by whoever deals now.
-            deal.dealer = self.state().next_dealer
+            deal.dealer = board.state.next_dealer
         deal.upcard = str(upcard)
         deal.save()
         self.bump_version()

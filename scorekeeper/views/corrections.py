@@ -17,10 +17,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from .. import access
 from ..access import Role
+from ..board import Board
 from ..forms import DealForm, QuickForm
 from ..htmx import HtmxHttpRequest, redirect_htmx
 from ..models import Deal, DealFacts, DealInPlay, DealMoved, Match, StaleEdit
-from ..presenters import match_board
 from .play import deal_in, deal_moved, live_regions, render_entry
 
 
@@ -44,7 +44,7 @@ def deal_edit(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
         return edit_quick(request, match, deal)
     if request.method == "POST":
         return save_edit(request, match, deal, DealFacts(entry=Deal.Entry.DRAW))
-    return render(request, "scorekeeper/deal_edit.html", {**match_board(match), "deal": deal})
+    return render(request, "scorekeeper/deal_edit.html", {"match": match, "deal": deal})
 
 
 def save_edit(
@@ -96,7 +96,7 @@ def edit_quick(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpRespon
     return render(
         request,
         "scorekeeper/deal_edit.html",
-        {**match_board(match), "deal": deal, "mode": "quick", "quick_form": form},
+        {"match": match, "deal": deal, "mode": "quick", "quick_form": form},
     )
 
 
@@ -163,7 +163,7 @@ def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
         if deal.status != Deal.Status.RECORDED:
             return deal_moved(request, match, deal)
         template = "scorekeeper/deal_delete.html" + ("#confirm" if request.htmx else "")
-        return render(request, template, {**match_board(match), "deal": deal})
+        return render(request, template, {"match": match, "board": Board(match), "deal": deal})
     try:
         match.delete_deal(deal, version=posted_version(request))
     except DealMoved as moved:
@@ -226,11 +226,11 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
             ),
         )
         return redirect_htmx(request, match.get_absolute_url())
-    match.forget_cache()
+    board = Board(match)  # as the restore left it
     # The live regions hold the totals and the list, not the entry controls: a restore that
     # ends the match reloads the page, which then shows the end instead of them.
-    if request.htmx and request.htmx.target == "live" and not match.state().finished:
-        return HttpResponse(live_regions(request, match, role))
+    if request.htmx and request.htmx.target == "live" and not board.finished:
+        return HttpResponse(live_regions(request, board, role))
     messages.success(request, _("Deal %(number)d was restored.") % {"number": deal.number})
     return redirect_htmx(request, match.get_absolute_url())
 

@@ -2,7 +2,7 @@
 chart with every deal drawn as cards. Nothing here changes anything.
 
 Which matches a visitor sees is decided by `access`, as everywhere else. Totals and winners
-shown for a match come from the engine (`play_match`, through `Match.state()`).
+shown for a match come from the engine (`play_match`, through the match's `Board`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from adjudication import Verdict
 
 from .. import access, stats
 from ..access import Role
+from ..board import Board, Row
 from ..charts import score_chart
 from ..filters import HistoryFilterForm
 from ..htmx import HtmxHttpRequest, partial
 from ..models import Match, Player
-from ..presenters import Row, match_board, summarise, with_recorded_deals
+from ..presenters import summarise, with_recorded_deals
 
 PAGE_SIZE = 20
 
@@ -58,7 +59,7 @@ class DealSheet:
     opponent: Player | None
 
 
-def deal_sheets(match: Match, rows: list[Row]) -> list[DealSheet]:
+def deal_sheets(match: Match, rows: tuple[Row, ...]) -> list[DealSheet]:
     """Return the match page's deals, each with its verdict rebuilt from the stored facts."""
     players = match.players
     sheets = []
@@ -79,11 +80,14 @@ def deal_sheets(match: Match, rows: list[Row]) -> list[DealSheet]:
 def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A match looked back on: the score chart, then every deal drawn as cards."""
     match, role = access.match_for(request, pk, Role.VIEW)
-    match.recorded_deals(full=True)  # every deal is drawn with its verdict
-    context = match_board(match)
-    context["chart"] = score_chart(context["state"], context["target"], match.players)
-    context["sheets"] = deal_sheets(match, context["rows"])
-    context["can_edit"] = role >= Role.EDIT
+    board = Board(match, full=True)  # every deal is drawn with its verdict
+    context = {
+        "match": match,
+        "board": board,
+        "chart": score_chart(board.state, board.target, match.players),
+        "sheets": deal_sheets(match, board.rows),
+        "can_edit": role >= Role.EDIT,
+    }
     return render(request, "scorekeeper/history_match.html", context)
 
 

@@ -19,6 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from .. import access, sessions
 from ..access import Role
+from ..board import Board
 from ..forms import DealForm, MatchForm, QuickForm, UpcardForm, illegal_knock_message
 from ..htmx import HtmxHttpRequest, redirect_htmx
 from ..models import (
@@ -29,7 +30,7 @@ from ..models import (
     Match,
     MatchOver,
 )
-from ..presenters import deal_preview, match_board
+from ..presenters import deal_preview
 
 
 @require_http_methods(["GET", "POST"])
@@ -83,16 +84,12 @@ def match_rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect_htmx(request, match.get_absolute_url())
 
 
-def board_context(match: Match, role: Role = Role.EDIT, **forms: object) -> dict[str, object]:
-    """Return the scoreboard's context with its forms (fresh ones unless given).
+def board_context(board: Board, role: Role, **forms: object) -> dict[str, object]:
+    """Return the scoreboard's context: the board and its forms (fresh ones unless given).
 
     What the visitor may do is decided here, from their role, and handed to the template.
     """
-    context = match_board(match)
-    context["can_edit"] = role >= Role.EDIT
-    context["is_owner"] = role == Role.OWNER
-    context["upcard_form"] = forms.get("upcard_form") or UpcardForm()
-    open_deal = context["open_deal"]
+    open_deal = board.open_deal
     initial = {}
     if open_deal is not None and open_deal.entry == Deal.Entry.QUICK:
         # An undone quick deal: its numbers are back in the form.
@@ -101,11 +98,18 @@ def board_context(match: Match, role: Role = Role.EDIT, **forms: object) -> dict
             "knocker_deadwood": open_deal.quick_knocker_deadwood,
             "opponent_deadwood": open_deal.quick_opponent_deadwood,
         }
-    context["quick_form"] = forms.get("quick_form") or QuickForm(
-        match=match, knock_limit=context["knock_limit"], initial=initial
+    quick_form = forms.get("quick_form") or QuickForm(
+        match=board.match, knock_limit=board.knock_limit, initial=initial
     )
-    context["quick_open"] = bool(initial)
-    return context
+    return {
+        "match": board.match,
+        "board": board,
+        "can_edit": role >= Role.EDIT,
+        "is_owner": role == Role.OWNER,
+        "upcard_form": forms.get("upcard_form") or UpcardForm(),
+        "quick_form": quick_form,
+        "quick_open": bool(initial),
+    }
 
 
 @require_GET
@@ -116,17 +120,16 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     A view-link holder sees the same board without the controls.
     """
     match, role = access.match_for(request, pk, Role.VIEW)
+    board = Board(match)
     if request.htmx:
-        return render(request, "scorekeeper/match_detail.html#board", board_context(match, role))
-    context = board_context(match, role)
+        return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
+    context = board_context(board, role)
     # Outside the board that htmx swaps: offered on a whole page, it stays until the next one.
-    context["save_offer"] = sessions.offer_to_save(request, match, role, bool(context["rows"]))
+    context["save_offer"] = sessions.offer_to_save(request, match, role, bool(board.rows))
     return render(request, "scorekeeper/match_detail.html", context)
 
 
 POLL_FIELDS = ("owner_id", "view_token", "edit_token")
-
-
 POLL_SQL = f"SELECT version, {', '.join(POLL_FIELDS)} FROM {Match._meta.db_table} WHERE id = %s"
 
 
@@ -148,20 +151,20 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     match, role = access.match_for(request, pk, Role.VIEW)
-    return HttpResponse(live_regions(request, match, role))
+    return HttpResponse(live_regions(request, Board(match), role))
 
 
-def live_regions(request: HtmxHttpRequest, match: Match, role: Role) -> str:
+def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
     """Return the board's live regions: the totals, and out of band the deal list and the
     deal numbers of this phone's own forms."""
-    context = board_context(match, role)
+    context = board_context(board, role)
     live = render_to_string("scorekeeper/match_detail.html#live", context, request)
     context["oob"] = True
     deals = render_to_string("scorekeeper/match_detail.html#deals", context, request)
     # The deal number in this phone's own forms moves on too, so that its next tap records
     # the deal being played, not the one the other phone just recorded.
     numbers = ""
-    if context["can_edit"] and not context["state"].finished:
+    if context["can_edit"] and not board.finished:
         numbers = render_to_string("scorekeeper/match_detail.html#numbers", context, request)
     return live + deals + numbers
 
@@ -172,15 +175,17 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Set or change the upcard of the deal being played."""
     match, role = access.match_for(request, pk, Role.EDIT)
     form = UpcardForm(request.POST)
-    if match.state().finished:
+    board = Board(match)
+    if board.finished:
         messages.error(request, _("This match is over."))
         return redirect_htmx(request, match.get_absolute_url())
     if not form.is_valid():
         template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
-        return render(request, template, board_context(match, role, upcard_form=form))
+        return render(request, template, board_context(board, role, upcard_form=form))
     match.set_upcard(form.cleaned_data["upcard"])
     if request.htmx:
-        return render(request, "scorekeeper/match_detail.html#board", board_context(match, role))
+        board = Board(match)  # as the upcard left it
+        return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
     return redirect(match)
 
 
@@ -205,7 +210,7 @@ def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = QuickForm(request.POST, match=match, knock_limit=limit)
     if form.is_valid() and upcard is not None:
         return record(request, match, form.facts(upcard))
-    context = board_context(match, role, quick_form=form)
+    context = board_context(Board(match), role, quick_form=form)
     context["quick_open"] = True
     template = "scorekeeper/match_detail.html" + ("#quick" if request.htmx else "")
     return render(request, template, context, status=422 if request.htmx else 200)
@@ -274,11 +279,12 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     match, role = access.match_for(request, pk, Role.EDIT)
     if seat not in (0, 1):
         raise Http404
-    if match.state().finished:
+    board = Board(match)
+    if board.finished:
         messages.error(request, _("This match is over."))
         return redirect(match)
     if request.method == "GET":
-        open_deal = match.open_deal()
+        open_deal = board.open_deal
         if open_deal is not None and open_deal.knocker_cards:
             # Cards kept from an illegal knock: show them with their verdict, for correction.
             data = QueryDict(mutable=True)
@@ -289,12 +295,12 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
         else:
             open_upcard_text = open_deal.upcard if open_deal else ""
             form = DealForm(initial={"knocker_seat": seat, "upcard": open_upcard_text}, match=match)
-        return render_entry(request, match, form, number=match.next_number)
+        return render_entry(request, match, form, number=board.next_number)
     recording = request.POST.get("action") == "record"
     form = DealForm(request.POST, match=match, require_complete=recording)
     if recording and form.is_valid():
         return record(request, match, form.facts())
-    return render_entry(request, match, form, number=match.next_number)
+    return render_entry(request, match, form, number=board.next_number)
 
 
 def render_entry(
@@ -313,7 +319,8 @@ def render_entry(
     else:
         preview = deal_preview(match, form)
     context = {
-        **match_board(match),
+        "match": match,
+        "rules": match.rules_value,
         "form": form,
         "number": number,
         "editing": deal,
@@ -353,10 +360,10 @@ def deal_detail(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
     deal = deal_in(match, deal_id)
     if deal.status == Deal.Status.OPEN:
         return deal_moved(request, match, deal)
-    board = match_board(match)
-    last = match.last_counted_deal()
+    board = Board(match)
+    last = board.last_counted
     # Undo would drop what was entered for a deal already being played: not offered then.
-    playing = board["open_deal"]
+    playing = board.open_deal
     can_undo = (
         role >= Role.EDIT
         and last is not None
@@ -367,9 +374,11 @@ def deal_detail(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
         request,
         "scorekeeper/deal_detail.html" + ("#deal" if request.htmx else ""),
         {
-            **board,
+            "match": match,
+            "board": board,
+            "rules": board.rules,
             "deal": deal,
-            "row": board["rows_by_id"].get(deal.pk),
+            "row": board.row_for(deal),
             "verdict": deal.verdict_value(),
             "can_edit": role >= Role.EDIT,
             "can_undo": can_undo,

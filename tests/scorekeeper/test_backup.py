@@ -341,7 +341,6 @@ def test_importing_into_the_account_it_came_from_adds_nothing(backup):
 def test_a_match_changed_since_the_backup_is_kept_as_it_is_here(backup, client):
     user, match, path = backup
     match.refresh_from_db()
-    match.forget_cache()
     record_draw(client, match)  # after the backup: the illegal knock's deal is now a draw
     before = list(match.deals.values_list("number", "status", "entry"))
     out = import_into("alice", path)

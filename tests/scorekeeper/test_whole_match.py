@@ -61,7 +61,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response["Location"] == reverse("scorekeeper:deal_enter", args=[match.pk, 0])
     open_deal = Deal.objects.get(match=match, number=6)
     assert open_deal.status == Deal.Status.OPEN and open_deal.knocker_cards == KNOCK_5
-    match.forget_cache()
     assert match.state().totals == (62, 30)
     page = client.get(response["Location"]).content.decode()
     assert "Illegal knock: deadwood 5 &gt; limit 3." in page
@@ -79,7 +78,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     final = client.get(match.get_absolute_url()).content.decode()
     assert "Alice wins 103–30" in final
     assert "Rematch" in final
-    match.forget_cache()
     state = match.state()
     assert state.finished and state.winner == 0
     assert [line.dealer for line in state.lines] == [0, 0, 0, 0, 1, 1, 0]
@@ -100,7 +98,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response.status_code == 302
     deal2.refresh_from_db()
     assert (deal2.outcome, deal2.winner, deal2.points) == ("gin", 1, 75)
-    match.forget_cache()
     state = match.state()
     assert state.winner == 1 and state.totals == (45, 105)
     assert [line.counted for line in state.lines] == [True] * 4 + [False] * 3
