@@ -212,19 +212,17 @@ class Match(models.Model):
         return Rules.from_dict(self.rules)
 
     def played_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the played deals, recorded or deleted, in order (one query).
-
-        The scoreboard needs only each deal's result, so the verdicts and cards are left in
-        the database unless `full` asks for them (pages that draw every deal's cards).
-        """
-        deals = self.deals.filter(status__in=Deal.PLAYED).order_by("number")
-        if not full:
-            deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
-        return list(deals)
+        """Return the played deals, recorded or deleted, in order (one query)."""
+        return self._deals(Deal.PLAYED, full=full)
 
     def recorded_deals(self, *, full: bool = False) -> list[Deal]:
         """Return the recorded deals that count (none from the trash), in order (one query)."""
-        deals = self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
+        return self._deals((Deal.Status.RECORDED,), full=full)
+
+    def _deals(self, statuses: tuple[str, ...], *, full: bool) -> list[Deal]:
+        # The scoreboard needs only each deal's result, so the verdicts and cards are left in
+        # the database unless `full` asks for them (pages that draw every deal's cards).
+        deals = self.deals.filter(status__in=statuses).order_by("number")
         if not full:
             deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
         return list(deals)
@@ -361,7 +359,6 @@ class Match(models.Model):
         deal.save(update_fields=["status", "outcome", "winner", "points", "updated"])
         self.bump_version()
 
-    @transaction.atomic
     def delete_deal(self, deal: Deal, *, version: int) -> Deal:
         """Move a recorded deal to the trash, where it keeps its number and its facts.
 
@@ -371,31 +368,30 @@ class Match(models.Model):
         a confirmation never deletes a deal nobody confirmed. Totals, the next dealer and the
         winner follow; who dealt the later deals does not change.
         """
-        locked_version = self._lock()
-        fresh = self._reread(deal)
-        if fresh.status != Deal.Status.RECORDED:
-            raise DealMoved(fresh)
-        if locked_version != version:
-            raise StaleEdit
-        fresh.status = Deal.Status.DELETED
-        fresh.save(update_fields=["status", "updated"])
-        self.bump_version()
-        return fresh
+        return self._move(deal, Deal.Status.RECORDED, Deal.Status.DELETED, version=version)
 
-    @transaction.atomic
     def restore_deal(self, deal: Deal, *, version: int) -> Deal:
         """Bring a deleted deal back from the trash, in its own place (its number).
 
         Like `delete_deal`: raises DealMoved when the deal is not in the trash (restored
         already), and StaleEdit when the match changed since the page was shown.
         """
+        return self._move(deal, Deal.Status.DELETED, Deal.Status.RECORDED, version=version)
+
+    @transaction.atomic
+    def _move(self, deal: Deal, was: str, becomes: str, *, version: int) -> Deal:
+        """Move a deal between the recorded deals and the trash, checked under the row lock.
+
+        A deal that is no longer `was` raises DealMoved before a stale version raises
+        StaleEdit: a second tap is told that its work is done.
+        """
         locked_version = self._lock()
         fresh = self._reread(deal)
-        if fresh.status != Deal.Status.DELETED:
+        if fresh.status != was:
             raise DealMoved(fresh)
         if locked_version != version:
             raise StaleEdit
-        fresh.status = Deal.Status.RECORDED
+        fresh.status = becomes
         fresh.save(update_fields=["status", "updated"])
         self.bump_version()
         return fresh

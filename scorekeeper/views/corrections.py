@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -151,6 +152,45 @@ def deal_undo(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
     return redirect_htmx(request, match.get_absolute_url())
 
 
+# What a delete or a restore that was refused says: done already, or the match changed.
+MOVE_REFUSALS = {
+    Deal.Status.DELETED: (
+        gettext_lazy("Deal %(number)d was already deleted. Nothing else changed."),
+        gettext_lazy(
+            "The match changed on another phone since this page was shown, so nothing was "
+            "deleted. Here is the match as it is now."
+        ),
+    ),
+    Deal.Status.RECORDED: (
+        gettext_lazy("Deal %(number)d was already restored. Nothing else changed."),
+        gettext_lazy(
+            "The match changed on another phone since this page was shown, so nothing was "
+            "restored. Here is the match as it is now."
+        ),
+    ),
+}
+
+
+def move_deal(
+    request: HtmxHttpRequest, match: Match, deal: Deal, becomes: str
+) -> HttpResponse | None:
+    """Delete a deal (`becomes` DELETED) or restore it (RECORDED), against the match version
+    the page was shown with. Returns the answer to a refusal, or None when it was done."""
+    already, stale = MOVE_REFUSALS[becomes]
+    move = match.delete_deal if becomes == Deal.Status.DELETED else match.restore_deal
+    try:
+        move(deal, version=posted_version(request))
+    except DealMoved as moved:
+        if moved.deal is not None and moved.deal.status == becomes:
+            messages.info(request, already % {"number": deal.number})
+            return redirect_htmx(request, match.get_absolute_url())
+        return deal_moved(request, match, moved.deal)
+    except StaleEdit:
+        messages.error(request, stale)
+        return redirect_htmx(request, match.get_absolute_url())
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
@@ -164,26 +204,9 @@ def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
             return deal_moved(request, match, deal)
         template = "scorekeeper/deal_delete.html" + ("#confirm" if request.htmx else "")
         return render(request, template, {"match": match, "board": Board(match), "deal": deal})
-    try:
-        match.delete_deal(deal, version=posted_version(request))
-    except DealMoved as moved:
-        if moved.deal is not None and moved.deal.status == Deal.Status.DELETED:
-            messages.info(
-                request,
-                _("Deal %(number)d was already deleted. Nothing else changed.")
-                % {"number": deal.number},
-            )
-            return redirect_htmx(request, match.get_absolute_url())
-        return deal_moved(request, match, moved.deal)
-    except StaleEdit:
-        messages.error(
-            request,
-            _(
-                "The match changed on another phone since this page was shown, so nothing was "
-                "deleted. Here is the match as it is now."
-            ),
-        )
-        return redirect_htmx(request, match.get_absolute_url())
+    refused = move_deal(request, match, deal, Deal.Status.DELETED)
+    if refused is not None:
+        return refused
     messages.success(
         request,
         _(
@@ -206,26 +229,9 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
     """
     match, role = access.match_for(request, pk, Role.EDIT)
     deal = deal_in(match, deal_id)
-    try:
-        match.restore_deal(deal, version=posted_version(request))
-    except DealMoved as moved:
-        if moved.deal is not None and moved.deal.status == Deal.Status.RECORDED:
-            messages.info(
-                request,
-                _("Deal %(number)d was already restored. Nothing else changed.")
-                % {"number": deal.number},
-            )
-            return redirect_htmx(request, match.get_absolute_url())
-        return deal_moved(request, match, moved.deal)
-    except StaleEdit:
-        messages.error(
-            request,
-            _(
-                "The match changed on another phone since this page was shown, so nothing was "
-                "restored. Here is the match as it is now."
-            ),
-        )
-        return redirect_htmx(request, match.get_absolute_url())
+    refused = move_deal(request, match, deal, Deal.Status.RECORDED)
+    if refused is not None:
+        return refused
     board = Board(match)  # as the restore left it
     # The live regions hold the totals and the list, not the entry controls: a restore that
     # ends the match reloads the page, which then shows the end instead of them.
