@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import path
@@ -22,7 +23,7 @@ from .. import access, stats
 from ..access import Role
 from ..board import Board, Row
 from ..charts import score_chart
-from ..filters import HistoryFilterForm
+from ..filters import HistoryFilterForm, StatsForm
 from ..htmx import HtmxHttpRequest, partial
 from ..models import Match, Player
 from ..presenters import summarise, with_recorded_deals
@@ -30,12 +31,19 @@ from ..presenters import summarise, with_recorded_deals
 PAGE_SIZE = 20
 
 
+def visible_with[Form: (HistoryFilterForm, StatsForm)](
+    request: HtmxHttpRequest, form_class: type[Form]
+) -> tuple[QuerySet[Match], Form]:
+    """Return the matches the visitor may see, and the page's GET form over their players."""
+    matches = access.visible_matches(request)
+    return matches, form_class(request.GET, players=stats.players_in(matches))
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def history_list(request: HtmxHttpRequest) -> HttpResponse:
     """The visitor's matches, newest first: filter by player and status, search by name."""
-    matches = access.visible_matches(request)
-    form = HistoryFilterForm(request.GET, players=stats.players_in(matches))
+    matches, form = visible_with(request, HistoryFilterForm)
     found = with_recorded_deals(form.apply(matches).order_by("-created", "-pk"))
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()

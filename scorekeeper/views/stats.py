@@ -12,10 +12,11 @@ from django.urls import path
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import access, stats
+from .. import stats
 from ..filters import StatsForm
 from ..htmx import HtmxHttpRequest, partial
 from ..presenters import summarise, with_recorded_deals
+from .history import visible_with
 
 RECENT_MEETINGS = 10
 
@@ -24,8 +25,7 @@ RECENT_MEETINGS = 10
 @vary_on_headers("HX-Request")
 def stats_overview(request: HtmxHttpRequest) -> HttpResponse:
     """Each player's figures over a period, and two players head to head."""
-    matches = access.visible_matches(request)
-    form = StatsForm(request.GET, players=stats.players_in(matches))
+    matches, form = visible_with(request, StatsForm)
     in_period = form.matches(matches)
     by_player = stats.player_stats(in_period)
     context: dict[str, object] = {
