@@ -72,6 +72,28 @@ class Verdict:
     reason: IllegalReason | None = None
 
     @property
+    def knocker_deadwood(self) -> int:
+        """Return the knocker's deadwood value, as a quick verdict holds it.
+
+        >>> knocker, opponent = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"
+        >>> verdict = adjudicate("TC", knocker, opponent)
+        >>> verdict.knocker_deadwood, verdict.opponent_deadwood
+        (10, 8)
+        """
+        return self.knocker.deadwood_points
+
+    @property
+    def opponent_deadwood(self) -> int | None:
+        """Return the opponent's deadwood after layoffs; None for an illegal knock (the
+        opponent never spread).
+
+        >>> knocker, opponent = "AS 2S 3S 7H 8H 9H AC 2D 4C 5D", "6C 7C 8C JD QD KD TS JS QS 2H"
+        >>> print(adjudicate("6D", knocker, opponent).opponent_deadwood)
+        None
+        """
+        return None if self.opponent is None else self.opponent.deadwood_points
+
+    @property
     def reason_text(self) -> str | None:
         """Return why the knock is illegal in English ("deadwood 12 > limit 6"), else None."""
         if self.reason is None:

@@ -29,6 +29,7 @@ from adjudication import (
     best_reply,
     parse_cards,
     score_knock,
+    score_quick,
 )
 
 # A knocker keeps 5♦ as deadwood to deny the layoff of 6♦ (/rules/#layoffs).
@@ -350,6 +351,30 @@ def test_verdict_is_consistent(deal) -> None:
     )
     if verdict.outcome in (Outcome.GIN, Outcome.BIG_GIN):
         assert verdict.opponent.layoffs == ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals())
+def test_a_verdict_and_a_quick_verdict_of_its_figures_agree(deal) -> None:
+    """A deal entered as cards and the same deal entered as its two deadwood counts are
+    judged alike: the figures a page stores for either kind of entry mean the same."""
+    upcard, knocker, opponent, rules = deal
+    verdict = adjudicate(upcard, knocker, opponent, rules)
+    assert verdict.knocker_deadwood == verdict.knocker.deadwood_points
+    if not verdict.legal:
+        assert verdict.opponent_deadwood is None
+        return
+    assert verdict.opponent_deadwood == verdict.opponent.deadwood_points
+    quick = score_quick(
+        upcard,
+        verdict.knocker_deadwood,
+        verdict.opponent_deadwood,
+        rules,
+        big_gin=verdict.outcome is Outcome.BIG_GIN,
+    )
+    same = ("knock_limit", "legal", "outcome", "winner", "points", "multiplier")
+    same += ("knocker_deadwood", "opponent_deadwood")
+    assert [getattr(quick, name) for name in same] == [getattr(verdict, name) for name in same]
 
 
 def test_from_dict_rejects_a_malformed_verdict() -> None:
