@@ -27,6 +27,7 @@ from adjudication import (
     Card,
     DealResult,
     MatchState,
+    QuickVerdict,
     Rules,
     Side,
     Verdict,
@@ -307,8 +308,8 @@ class Match(models.Model):
                 match=self,
                 number=number,
                 knocker=facts.knocker,
-                deadwood=judged.verdict["knocker"]["deadwood_points"],
-                limit=judged.verdict["knock_limit"],
+                deadwood=judged.knocker_deadwood,
+                limit=judged.knock_limit,
             )
         self.bump_version()
         return deal
@@ -451,10 +452,20 @@ class Deal(models.Model):
     )
     quick_big_gin = models.BooleanField(_("big gin"), default=False)
     verdict = models.JSONField(_("verdict"), null=True, blank=True)
-    # The verdict's result, as columns for listing and statistics.
+    # The verdict's result and figures, as columns for pages, statistics and exports: nothing
+    # reads inside the verdict but the engine. The figures are None for a draw (and before
+    # anything is entered); the opponent's deadwood also for an illegal knock.
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
     points = models.PositiveIntegerField(_("points"), default=0)
+    knocker_deadwood = models.PositiveSmallIntegerField(
+        _("knocker's deadwood in the verdict"), null=True, blank=True
+    )
+    opponent_deadwood = models.PositiveSmallIntegerField(
+        _("opponent's deadwood in the verdict"), null=True, blank=True
+    )
+    knock_limit = models.PositiveSmallIntegerField(_("knock limit"), null=True, blank=True)
+    multiplier = models.PositiveSmallIntegerField(_("multiplier"), null=True, blank=True)
     recorded_by = models.CharField(_("recorded by"), max_length=150, blank=True)
     # Who dealt (seat 0 or 1): a fact stored when the deal is dealt, never derived again.
     dealer = models.PositiveSmallIntegerField(_("dealer"), null=True, blank=True)
@@ -515,6 +526,10 @@ class Deal(models.Model):
         self.outcome = judged.outcome if judged.legal else ""
         self.winner = judged.winner
         self.points = judged.points
+        self.knocker_deadwood = judged.knocker_deadwood
+        self.opponent_deadwood = judged.opponent_deadwood
+        self.knock_limit = judged.knock_limit
+        self.multiplier = judged.multiplier
 
     def verdict_value(self) -> Verdict | None:
         """Return the stored verdict rebuilt as the engine's value, for full-card deals."""
@@ -546,13 +561,18 @@ class IllegalKnock(models.Model):
 
 @dataclass(frozen=True)
 class Judgement:
-    """The engine's answer for one deal, in the shape a Deal row stores it."""
+    """The engine's answer for one deal, in the shape a Deal row stores it: the verdict as
+    the engine wrote it, and its result and figures as columns (None for a draw)."""
 
     legal: bool
     verdict: dict
     outcome: str
     winner: int | None
     points: int
+    knocker_deadwood: int | None = None
+    opponent_deadwood: int | None = None
+    knock_limit: int | None = None
+    multiplier: int | None = None
 
 
 @dataclass(frozen=True)
@@ -573,25 +593,28 @@ class DealFacts:
         if self.entry == Deal.Entry.DRAW:
             return Judgement(True, {"result": "draw"}, Deal.Outcome.DRAW, None, 0)
         assert self.upcard is not None and self.knocker is not None
+        verdict: Verdict | QuickVerdict
         if self.entry == Deal.Entry.CARDS:
             verdict = adjudicate(self.upcard, self.knocker_cards, self.opponent_cards, rules)
-            return Judgement(
-                legal=verdict.legal,
-                verdict=verdict.to_dict(),
-                outcome=verdict.outcome.value,
-                winner=self.seat_of(verdict.winner),
-                points=verdict.points,
+        else:
+            assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
+            verdict = score_quick(
+                self.upcard,
+                self.knocker_deadwood,
+                self.opponent_deadwood,
+                rules,
+                big_gin=self.big_gin,
             )
-        assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
-        quick = score_quick(
-            self.upcard, self.knocker_deadwood, self.opponent_deadwood, rules, big_gin=self.big_gin
-        )
         return Judgement(
-            legal=quick.legal,
-            verdict=quick.to_dict(),
-            outcome=quick.outcome.value,
-            winner=self.seat_of(quick.winner),
-            points=quick.points,
+            legal=verdict.legal,
+            verdict=verdict.to_dict(),
+            outcome=verdict.outcome.value,
+            winner=self.seat_of(verdict.winner),
+            points=verdict.points,
+            knocker_deadwood=verdict.knocker_deadwood,
+            opponent_deadwood=verdict.opponent_deadwood,
+            knock_limit=verdict.knock_limit,
+            multiplier=verdict.multiplier,
         )
 
     def seat_of(self, side: Side | None) -> int | None:
