@@ -67,7 +67,7 @@ from adjudication.melds import (
 from adjudication.protocol import answer
 from adjudication.quick import QuickVerdict, score_quick
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.scoring import Outcome, Score, Side, score_knock
+from adjudication.scoring import Basis, Outcome, Score, Side, basis_of, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
 
 __all__ = [
@@ -76,6 +76,7 @@ __all__ = [
     "DEFAULT_RULES",
     "AdjudicationError",
     "Arrangement",
+    "Basis",
     "BigGinDeadwoodError",
     "Card",
     "CardInBothHandsError",
@@ -126,6 +127,7 @@ __all__ = [
     "analyse_hand",
     "answer",
     "arrangements",
+    "basis_of",
     "best_arrangement",
     "best_reply",
     "cards_to_mask",

@@ -16,7 +16,7 @@ from adjudication.hand import HandAnalysis, analyse_mask, read_hand
 from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_reply, entries
 from adjudication.melds import Meld, melds_from_masks
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.scoring import Outcome, Side, score_knock
+from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
 from adjudication.search import highest_card, packings
 
 __all__ = ["IllegalReason", "KnockerPlay", "Verdict", "adjudicate"]
@@ -92,6 +92,12 @@ class Verdict:
         None
         """
         return None if self.opponent is None else self.opponent.deadwood_points
+
+    @property
+    def basis(self) -> Basis | None:
+        """Return why the knock scores what it does (a row of the scoring table); None for an
+        illegal knock, whose ``reason`` says why it scores nothing."""
+        return basis_of(self)
 
     @property
     def reason_text(self) -> str | None:
