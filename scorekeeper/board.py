@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the deals list: a played deal with its place in the match.
+    """One line of the deals list: a played deal with its place in the match, and who was who.
 
     A deleted deal has a row too (struck through in the list), with no totals: it counts for
     nothing. Its dealer is the stored one, as for every deal.
@@ -35,11 +35,41 @@ class Row:
     dealer: int | None
     totals: tuple[int, int] | None
     counted: bool
+    players: tuple[Player, Player]
 
     @property
     def deleted(self) -> bool:
         """Return whether the deal is in the trash."""
         return self.deal.is_deleted
+
+    @property
+    def dealt_by(self) -> Player | None:
+        """Return the player who dealt the deal."""
+        return self._seated(self.dealer)
+
+    @property
+    def won_by(self) -> Player | None:
+        """Return the player who scored the deal (None for a draw)."""
+        return self._seated(self.deal.winner)
+
+    @property
+    def knocker(self) -> Player | None:
+        """Return the player who knocked (None for a draw)."""
+        return self._seated(self.deal.knocker)
+
+    @property
+    def opponent(self) -> Player | None:
+        """Return the knocker's opponent (None for a draw)."""
+        knocker = self.deal.knocker
+        return None if knocker is None else self.players[1 - knocker]
+
+    @property
+    def doubled(self) -> bool:
+        """Return whether the deal's score was multiplied (spades double)."""
+        return (self.deal.multiplier or 1) > 1
+
+    def _seated(self, seat: int | None) -> Player | None:
+        return None if seat is None else self.players[seat]
 
 
 @dataclass(frozen=True)
@@ -155,6 +185,12 @@ class Board:
         """Return the player who may take the upcard first."""
         return self.players[1 - self.dealer_seat]
 
+    @property
+    def only_gin(self) -> bool:
+        """Return whether only gin may end the deal being played (its upcard's knock limit
+        is 0)."""
+        return self.upcard is not None and self.rules.only_gin(self.upcard)
+
     @cached_property
     def upcard(self) -> Card | None:
         """Return the upcard of the deal being played, once it is tapped."""
@@ -220,10 +256,10 @@ class Board:
         rows, listed = [], []
         for deal in self.played:
             if deal.is_deleted:
-                listed.append(Row(deal=deal, dealer=deal.dealer, totals=None, counted=False))
+                listed.append(Row(deal, deal.dealer, None, False, self.players))
                 continue
             line = next(lines)
-            row = Row(deal=deal, dealer=line.dealer, totals=line.totals, counted=line.counted)
+            row = Row(deal, line.dealer, line.totals, line.counted, self.players)
             rows.append(row)
             listed.append(row)
         return tuple(rows), tuple(listed)

@@ -1,17 +1,29 @@
-"""What a page shows, computed once from the stored facts and the engine's functions."""
+"""What a page shows, computed once from the stored facts and the engine's functions.
+
+The engine says what happened and why in codes and figures (an outcome, a `Basis`, a reason,
+deadwood counts); this module turns them into sentences in the reader's language, so that
+templates show facts and never work the rules out again.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from adjudication import (
     Arrangement,
+    Basis,
     Card,
     DealResult,
     HandAnalysis,
+    IllegalReason,
     MatchState,
+    Rules,
+    Side,
     Verdict,
     adjudicate,
     analyse_hand,
@@ -23,6 +35,105 @@ from .models import Deal, Match, Player
 
 
 @dataclass(frozen=True)
+class Citation:
+    """A section of the rules page: its anchor, and its number as the page shows it."""
+
+    anchor: str
+    section: int
+
+
+# Where the rules page says why: an illegal knock (None), and each row of the scoring table.
+CITATIONS = {
+    None: Citation("knocking", 4),
+    Basis.GIN: Citation("gin", 6),
+    Basis.BIG_GIN: Citation("gin", 6),
+    Basis.LOWER: Citation("scoring", 6),
+    Basis.UNDERCUT: Citation("scoring", 6),
+    Basis.TIE: Citation("scoring", 6),
+}
+HEADLINES = {
+    Basis.GIN: _("Gin! %(name)s scores %(points)s."),
+    Basis.BIG_GIN: _("Big gin! %(name)s scores %(points)s."),
+    Basis.LOWER: _("Knock: %(name)s scores %(points)s."),
+    Basis.UNDERCUT: _("Undercut! %(name)s scores %(points)s."),
+    Basis.TIE: _("Undercut! %(name)s scores %(points)s."),
+}
+REASONS = {
+    Basis.GIN: _("Gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."),
+    Basis.BIG_GIN: _(
+        "Big gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."
+    ),
+    Basis.LOWER: _(
+        "Deadwood %(k)s against %(o)s after layoffs: the knocker scores the difference."
+    ),
+    Basis.UNDERCUT: _(
+        "Deadwood %(k)s against %(o)s after layoffs: undercut bonus %(bonus)s + the difference."
+    ),
+    Basis.TIE: _("Deadwood %(k)s against %(o)s: a tie is an undercut. Undercut bonus %(bonus)s."),
+}
+ILLEGAL_REASONS = {
+    IllegalReason.DEADWOOD_OVER_LIMIT: _("Deadwood %(deadwood)s > limit %(limit)s."),
+}
+
+
+def sentence(message: str, **values: object) -> SafeString:
+    """Return a translated message with its values filled in and escaped, as
+    `{% blocktranslate %}` renders it: the message is the site's, the values may be a
+    player's."""
+    return mark_safe(str(message) % {k: conditional_escape(v) for k, v in values.items()})  # noqa: S308
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A verdict ready to show: who knocked, what happened and why, in the reader's language,
+    and the section of the rules page that says so.
+
+    `headline` is empty for an illegal knock; `why` then says why it is illegal.
+    """
+
+    verdict: Verdict
+    knocker: str
+    opponent: str
+    headline: str
+    why: str
+    rule: Citation
+    doubled: bool  # spades double: the score is multiplied
+    layoffs_allowed: bool  # the opponent could lay off (not against gin)
+
+
+def explain(verdict: Verdict, rules: Rules, knocker: str, opponent: str) -> Explanation:
+    """Return the explanation of a verdict given under `rules`, between these two players."""
+    basis = verdict.basis
+    if basis is None:
+        assert verdict.reason is not None
+        headline = ""
+        why = sentence(
+            ILLEGAL_REASONS[verdict.reason],
+            deadwood=verdict.knocker_deadwood,
+            limit=verdict.knock_limit,
+        )
+    else:
+        name = knocker if basis.winner is Side.KNOCKER else opponent
+        headline = sentence(HEADLINES[basis], name=name, points=verdict.points)
+        why = sentence(
+            REASONS[basis],
+            k=verdict.knocker_deadwood,
+            o=verdict.opponent_deadwood,
+            bonus=basis.bonus(rules),
+        )
+    return Explanation(
+        verdict=verdict,
+        knocker=knocker,
+        opponent=opponent,
+        headline=headline,
+        why=why,
+        rule=CITATIONS[basis],
+        doubled=verdict.multiplier > 1,
+        layoffs_allowed=basis is None or basis.layoffs_allowed,
+    )
+
+
+@dataclass(frozen=True)
 class Preview:
     """The live preview of a deal being entered: what is known so far."""
 
@@ -31,10 +142,8 @@ class Preview:
     knocker_analysis: HandAnalysis | None
     # While fewer than 10 cards are in: the best melds of those cards so far.
     knocker_so_far: Arrangement | None
-    verdict: Verdict | None
+    explained: Explanation | None  # the whole verdict, once both hands are in
     knock_limit: int | None
-    knocker_name: str
-    opponent_name: str
 
 
 def deal_preview(match: Match, form) -> Preview:
@@ -52,7 +161,7 @@ def deal_preview(match: Match, form) -> Preview:
     knocker, opponent = hands["knocker"], hands["opponent"]
     limit = rules.knock_limit(upcard) if upcard else None
     analysis = None
-    verdict = None
+    explained = None
     so_far = best_arrangement(knocker) if 0 < len(knocker) < 10 else None
     # The form has checked each hand for bad and repeated cards; the preview waits for the
     # counts the engine needs and for hands that share no card.
@@ -60,15 +169,14 @@ def deal_preview(match: Match, form) -> Preview:
         analysis = analyse_hand(knocker, upcard, rules)
         if len(opponent) == 10 and not form.overlap():
             verdict = adjudicate(upcard, knocker, opponent, rules)
+            explained = explain(verdict, rules, names[0], names[1])
     return Preview(
         knocker_count=len(knocker),
         opponent_count=len(opponent),
         knocker_analysis=analysis,
         knocker_so_far=so_far,
-        verdict=verdict,
+        explained=explained,
         knock_limit=limit,
-        knocker_name=names[0],
-        opponent_name=names[1],
     )
 
 

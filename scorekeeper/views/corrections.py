@@ -203,7 +203,8 @@ def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
         if deal.status != Deal.Status.RECORDED:
             return deal_moved(request, match, deal)
         template = "scorekeeper/deal_delete.html" + ("#confirm" if request.htmx else "")
-        return render(request, template, {"match": match, "board": Board(match), "deal": deal})
+        row = Board(match).row_for(deal)
+        return render(request, template, {"match": match, "deal": deal, "row": row})
     refused = move_deal(request, match, deal, Deal.Status.DELETED)
     if refused is not None:
         return refused

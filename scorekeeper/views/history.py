@@ -25,7 +25,7 @@ from ..board import Board, Row
 from ..charts import score_chart
 from ..filters import HistoryFilterForm, StatsForm
 from ..htmx import HtmxHttpRequest, partial
-from ..models import Match, Player
+from ..models import Match
 from ..presenters import summarise, with_recorded_deals
 
 PAGE_SIZE = 20
@@ -59,29 +59,16 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True)
 class DealSheet:
-    """A deal of the match page: its line on the score sheet, its verdict and who knocked."""
+    """A deal of the match page: its line on the score sheet (with who was who) and its
+    verdict."""
 
     row: Row
     verdict: Verdict | None
-    knocker: Player | None
-    opponent: Player | None
 
 
-def deal_sheets(match: Match, rows: tuple[Row, ...]) -> list[DealSheet]:
+def deal_sheets(rows: tuple[Row, ...]) -> list[DealSheet]:
     """Return the match page's deals, each with its verdict rebuilt from the stored facts."""
-    players = match.players
-    sheets = []
-    for row in rows:
-        seat = row.deal.knocker
-        sheets.append(
-            DealSheet(
-                row=row,
-                verdict=row.deal.verdict_value(),
-                knocker=None if seat is None else players[seat],
-                opponent=None if seat is None else players[1 - seat],
-            )
-        )
-    return sheets
+    return [DealSheet(row=row, verdict=row.deal.verdict_value()) for row in rows]
 
 
 @require_GET
@@ -93,7 +80,7 @@ def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "match": match,
         "board": board,
         "chart": score_chart(board.state, board.target, match.players),
-        "sheets": deal_sheets(match, board.rows),
+        "sheets": deal_sheets(board.rows),
         "can_edit": role >= Role.EDIT,
     }
     return render(request, "scorekeeper/history_match.html", context)

@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -14,6 +15,7 @@ from adjudication import DEFAULT_RULES, Card, Rules
 from .. import access
 from ..forms import CheckerForm
 from ..htmx import HtmxHttpRequest
+from ..presenters import explain
 
 
 @require_GET
@@ -35,10 +37,13 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
 def checker(request: HtmxHttpRequest) -> HttpResponse:
     """The knock checker: can this hand knock, with which discard, and is it gin?"""
     form = CheckerForm(request.GET if "upcard" in request.GET else None)
-    context: dict[str, object] = {"form": form, "default_rules": DEFAULT_RULES}
+    context: dict[str, object] = {"form": form}
     if form.is_bound:
         if form.is_valid():
             context.update(form.verdicts())
+            if context["verdict"] is not None:
+                names = (_("Knocker"), _("Opponent"))
+                context["explained"] = explain(context["verdict"], DEFAULT_RULES, *names)
         context["form"] = form.rebound()
     template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
     return render(request, template, context)

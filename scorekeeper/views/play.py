@@ -30,7 +30,7 @@ from ..models import (
     Match,
     MatchOver,
 )
-from ..presenters import deal_preview
+from ..presenters import deal_preview, explain
 
 
 @require_http_methods(["GET", "POST"])
@@ -230,10 +230,9 @@ def record(request: HtmxHttpRequest, match: Match, facts: DealFacts) -> HttpResp
         messages.error(request, _("That deal is not the one being played. Here is the match."))
         return redirect_htmx(request, match.get_absolute_url())
     if deal.status == Deal.Status.OPEN:
-        verdict = deal.verdict_value()
         messages.error(
             request,
-            illegal_knock_message(verdict.knocker.deadwood_points, verdict.knock_limit)
+            illegal_knock_message(deal.knocker_deadwood, deal.knock_limit)
             + " "
             + _("Nothing was scored: correct the cards, or play on."),
         )
@@ -320,7 +319,6 @@ def render_entry(
         preview = deal_preview(match, form)
     context = {
         "match": match,
-        "rules": match.rules_value,
         "form": form,
         "number": number,
         "editing": deal,
@@ -370,16 +368,20 @@ def deal_detail(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
         and last.pk == deal.pk
         and not (playing is not None and playing.entry)
     )
+    row = board.row_for(deal)
+    verdict = deal.verdict_value()
+    explained = None
+    if verdict is not None and row is not None:
+        explained = explain(verdict, board.rules, str(row.knocker), str(row.opponent))
     return render(
         request,
         "scorekeeper/deal_detail.html" + ("#deal" if request.htmx else ""),
         {
             "match": match,
             "board": board,
-            "rules": board.rules,
             "deal": deal,
-            "row": board.row_for(deal),
-            "verdict": deal.verdict_value(),
+            "row": row,
+            "explained": explained,
             "can_edit": role >= Role.EDIT,
             "can_undo": can_undo,
         },
