@@ -44,6 +44,16 @@ def migrate(transactional_db):
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+def alice_and_bob(apps, **fields):
+    """Return a match between Alice and Bob, made with the models of that time."""
+    Player = apps.get_model("scorekeeper", "Player")
+    alice = Player.objects.create(name="Alice", name_key="alice")
+    bob = Player.objects.create(name="Bob", name_key="bob")
+    return apps.get_model("scorekeeper", "Match").objects.create(
+        player_a=alice, player_b=bob, **fields
+    )
+
+
 def test_players_whose_names_share_a_key_are_merged_within_an_account(migrate):
     apps = migrate("_player_name_key_column")
     User = apps.get_model("auth", "User")
@@ -102,12 +112,8 @@ def test_every_existing_match_gets_a_stable_id_of_its_own(migrate):
 def test_dealers_are_filled_from_the_derivation_the_site_used(migrate):
     """Existing deals get the dealers the site showed before dealers were stored."""
     apps = migrate("_match_players_restrict")  # just before _deal_dealer_and_trash
-    Player = apps.get_model("scorekeeper", "Player")
-    Match = apps.get_model("scorekeeper", "Match")
     Deal = apps.get_model("scorekeeper", "Deal")
-    a = Player.objects.create(name="Alice", name_key="alice")
-    b = Player.objects.create(name="Bob", name_key="bob")
-    match = Match.objects.create(player_a=a, player_b=b, first_dealer=1, rules={"target": 50})
+    match = alice_and_bob(apps, first_dealer=1, rules={"target": 50})
     # Bob deals; Alice wins; a draw (Alice deals again); Bob wins 60, the end; one more after.
     for number, (winner, points) in enumerate([(0, 10), (None, 0), (1, 60), (0, 5)], start=1):
         Deal.objects.create(
@@ -142,12 +148,8 @@ def test_the_verdicts_figures_are_filled_from_each_stored_verdict_and_back(migra
         6: (None, None, None, None),
     }
     apps = migrate("_deal_dealer_and_trash")  # just before _deal_verdict_columns
-    Player = apps.get_model("scorekeeper", "Player")
-    Match = apps.get_model("scorekeeper", "Match")
     Deal = apps.get_model("scorekeeper", "Deal")
-    a = Player.objects.create(name="Alice", name_key="alice")
-    b = Player.objects.create(name="Bob", name_key="bob")
-    match = Match.objects.create(player_a=a, player_b=b, first_dealer=0)
+    match = alice_and_bob(apps, first_dealer=0)
     for number, verdict in verdicts.items():
         status = "open" if number >= 5 else "recorded"
         if number == 6:
