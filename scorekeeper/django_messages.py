@@ -4,6 +4,7 @@ Django ships Finnish, Dutch and Polish for these, but no Shona. Marking them her
 `locale/` (makemessages extracts them; nothing imports this module), so a Shona reader gets
 "This field is required." in Shona too. The msgids (and contexts) must stay exactly Django's;
 the Finnish, Dutch and Polish msgstrs are Django's own, so ours change nothing there.
+tests/scorekeeper/test_django_messages.py finds any message our forms can show that is missing.
 """
 
 from django.utils.translation import gettext_noop, ngettext_lazy, pgettext_lazy
@@ -12,6 +13,7 @@ FORM_MESSAGES = (
     gettext_noop("- Select an option -"),
     gettext_noop("This field is required."),
     gettext_noop("Enter a whole number."),
+    gettext_noop("Null characters are not allowed."),
     gettext_noop("Enter a list of values."),
     gettext_noop("Select a valid choice. %(value)s is not one of the available choices."),
     gettext_noop("Select a valid choice. That choice is not one of the available choices."),
@@ -26,6 +28,10 @@ FORM_MESSAGES = (
 # The sign-up, log-in and password-change forms (Django's auth forms and validators).
 ACCOUNT_MESSAGES = (
     gettext_noop("username"),
+    # The fields UserAttributeSimilarityValidator names when a password is too like one.
+    gettext_noop("first name"),
+    gettext_noop("last name"),
+    gettext_noop("email address"),
     gettext_noop("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
     gettext_noop("A user with that username already exists."),
     gettext_noop(
