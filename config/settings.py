@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "scorekeeper",
     "scorekeeper.limits",
+    "scorekeeper.offline",
 ]
 
 MIDDLEWARE = [
@@ -112,6 +113,10 @@ MIDDLEWARE = [
     "django_ratelimit.middleware.RatelimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the 429 page.
     "axes.middleware.AxesMiddleware",
+    # A change to a match sent twice under one key is one change (scorekeeper/offline). Its
+    # process_view runs after the CSRF check, and runs the view inside the transaction that
+    # keeps the answer.
+    "scorekeeper.offline.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
