@@ -136,6 +136,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.context_processors.deck",
+                "scorekeeper.offline.context_processors.open_graph",
             ],
         },
     },

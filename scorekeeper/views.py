@@ -51,6 +51,7 @@ from .models import (
     StaleEdit,
 )
 from .offline.idempotency import mark_conflict
+from .offline.results import open_graph
 from .presenters import deal_preview, match_board
 
 
@@ -575,10 +576,16 @@ def qr_svg(url: str) -> str:
 
 @require_GET
 def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Open a share link: this browser may now watch (or also record in) the match."""
+    """Open a share link: this browser may now watch (or also record in) the match.
+
+    The link answers with the scoreboard itself, not a redirect to it: a link preview's
+    crawler has no cookies and follows no redirect that sets a session, and reads the Open
+    Graph tags (the score, its picture) from this reply.
+    """
     match, _role = access.match_by_token(token)
     access.remember_token(request, token)
-    return redirect(match)
+    request.open_graph = open_graph(request, match, token)  # type: ignore[attr-defined]
+    return match_detail(request, match.pk)
 
 
 @require_POST
