@@ -81,6 +81,18 @@ def fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def fitted(
+    text: str, width: float, sizes: range, *, bold: bool = False
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """Return `text` in the largest of `sizes` in which it fits `width` (cut short in the
+    smallest when none does), with that font."""
+    for size in sizes:
+        face = font(size, bold=bold)
+        if face.getlength(text) <= width:
+            return text, face
+    return fit(text, face, width), face
+
+
 def dashed(
     draw: ImageDraw.ImageDraw,
     points: list[tuple[float, float]],
@@ -183,18 +195,13 @@ def draw_result(picture: ResultPicture, theme: str) -> bytes:
         else:
             dashed(draw, [(76, y), (116, y)], colours[line_colours[seat]], 6, 12, 6)
         badge = picture.winner_badge if picture.winner == seat else ""
-        name_font = font(34, bold=True)
-        room = 440 - (font(24, bold=True).getlength(badge) + 24 if badge else 0)
-        draw.text(
-            (132, y),
-            fit(picture.names[seat], name_font, room),
-            font=name_font,
-            fill=colours["ink"],
-            anchor="lm",
-        )
+        badge_width = font(24, bold=True).getlength(badge) + 24 if badge else 0
+        # The name ends 16 px before the badge, or at the panel's padding.
+        room = 560 - 132 - (badge_width + 16 if badge else 0)
+        name, name_font = fitted(picture.names[seat], room, range(34, 25, -2), bold=True)
+        draw.text((132, y), name, font=name_font, fill=colours["ink"], anchor="lm")
         if badge:
-            width = font(24, bold=True).getlength(badge) + 24
-            box = (560 - width, y - 20, 560, y + 20)
+            box = (560 - badge_width, y - 20, 560, y + 20)
             draw.rounded_rectangle(box, radius=20, fill=colours["accent"])
             draw.text(
                 (box[0] + 12, y),
@@ -212,14 +219,8 @@ def draw_result(picture: ResultPicture, theme: str) -> bytes:
         )
 
     # What it came to, and how far the match went.
-    headline_font = font(36, bold=True)
-    draw.text(
-        (48, 506),
-        fit(picture.headline, headline_font, 560),
-        font=headline_font,
-        fill=colours["ink"],
-        anchor="ls",
-    )
+    headline, headline_font = fitted(picture.headline, 560, range(36, 23, -2), bold=True)
+    draw.text((48, 506), headline, font=headline_font, fill=colours["ink"], anchor="ls")
     detail_font = font(26)
     draw.text(
         (48, 552),

@@ -51,13 +51,18 @@ def scores(match: Match) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
+def short(name: str, most: int = 14) -> str:
+    """Return a name cut to `most` characters with an ellipsis: the score must fit beside it."""
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
 def headline(match: Match) -> str:
     """Return who won and by how much, or the score so far, in the active language."""
     state = match.state()
     a, b = scores(match)
     if state.finished and state.winner is not None:
         won, lost = (a, b) if state.winner == 0 else (b, a)
-        values = {"name": match.players[state.winner], "a": won, "b": lost}
+        values = {"name": short(str(match.players[state.winner])), "a": won, "b": lost}
         return _("%(name)s wins %(a)s–%(b)s") % values
     return _("In progress: %(a)s–%(b)s") % {"a": a, "b": b}
 

@@ -10,11 +10,13 @@ from html import unescape
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from match_helpers import create_match, record_quick, set_upcard
 from PIL import Image, ImageChops
 
 from scorekeeper.models import Match
-from scorekeeper.offline.drawing import HEIGHT, WIDTH
+from scorekeeper.offline.drawing import HEIGHT, WIDTH, fitted
+from scorekeeper.offline.results import result_picture
 
 
 def picture(response) -> Image.Image:
@@ -86,9 +88,17 @@ def test_a_finished_match_names_its_winner(client, match):
     assert result(client, match).size == (WIDTH, HEIGHT)
 
 
-def test_long_names_fit_the_picture(client, db):
-    match = create_match(client, "W" * 40, "Ｍ" * 40)
-    play(client, match, 0, 3, 30)
+def test_a_long_name_is_cut_short_but_the_score_is_kept(client, db):
+    match = create_match(client, "Wilhelmina Kowalczykówna-Żółtowska", "Ｍ" * 40)
+    play(client, match, 0, 0, 100)
+    match.refresh_from_db()
+    match.forget_cache()
+    with translation.override("pl"):
+        picture_text = result_picture(match)
+    assert picture_text.headline == "Wygrywa Wilhelmina Ko…, 125–0"
+    for text, width in ((picture_text.headline, 560), (picture_text.names[1], 300)):
+        shown, face = fitted(text, width, range(36, 23, -2), bold=True)
+        assert face.getlength(shown) <= width
     assert result(client, match).size == (WIDTH, HEIGHT)
 
 
