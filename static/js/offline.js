@@ -272,7 +272,10 @@
         if (kind) {
           keep(form, submitter);
         } else {
-          showState(); // held: the page stays, with what was typed
+          // Held: the page stays, with what was typed, and says why.
+          showState();
+          const note = form.querySelector('[data-offline-note]');
+          if (note) note.scrollIntoView({ block: 'center' });
         }
         return;
       }
@@ -327,9 +330,11 @@
         keep(form, null, form.okginKey);
       }
     } else {
+      const wasOff = failed;
       failed = false;
       sawNetwork = true;
       asOf = new Date();
+      if (wasOff) sendAgain(); // the connection is back, though the phone never said it left
     }
     showState();
   });
@@ -377,7 +382,7 @@
 
   async function sendKept() {
     const here = place();
-    let recordedHere = false;
+    let answeredHere = false; // the server now holds something this page does not show
     for (const entry of await Queue.all()) {
       if (entry.status !== 'waiting') continue;
       let answer;
@@ -391,6 +396,7 @@
         break;
       }
       failed = false;
+      answeredHere = answeredHere || Boolean(here && here.matchUrl === entry.match);
       const refusal = refusedBy(answer);
       if (refusal) {
         await Queue.put({ ...entry, status: refusal, answer });
@@ -398,24 +404,36 @@
         await Queue.remove(entry.key);
         const said = answer.messages.map((m) => m.text).join(' ');
         note(said || text('sent').replace('{n}', entry.number));
-        recordedHere = recordedHere || (here && here.matchUrl === entry.match);
       }
     }
     showState();
-    if (recordedHere) {
-      location.reload(); // the scoreboard as the server now has it
+    if (answeredHere) {
+      location.reload(); // the match as the server now has it; what is kept shows again
     } else {
       await render();
     }
   }
 
+  /* Send what is kept, unless a send is under way. The network can lag behind the phone's
+     "online" (or not be there at all): a failed send is tried again, 1 s later, then 2, 4…
+     up to a minute apart, while the phone believes it is online. */
+  let retry = null;
+  let retryIn = 1000;
+
   function sendAgain() {
     if (!navigator.onLine || sending) return sending;
+    clearTimeout(retry);
     const run = () => sendKept();
     sending = (navigator.locks ? navigator.locks.request('okgin-queue', run) : run())
       .catch(() => {})
       .finally(() => {
         sending = null;
+        if (failed && navigator.onLine) {
+          retry = setTimeout(sendAgain, retryIn);
+          retryIn = Math.min(retryIn * 2, 60000);
+        } else {
+          retryIn = 1000;
+        }
       });
     return sending;
   }
@@ -591,10 +609,6 @@
     sendAgain();
   });
   window.addEventListener('offline', showState);
-  // A connection that came back without the phone noticing: try again now and then.
-  setInterval(() => {
-    if (failed && navigator.onLine) sendAgain();
-  }, 15000);
 
   showState();
   render().then(() => sendAgain());

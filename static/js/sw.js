@@ -45,7 +45,7 @@ function keepable(request, response) {
   );
 }
 
-/* The home page lists the matches: kept again when the scoreboard of a match not seen before
+/* The home page lists the matches: kept again when the scoreboard of a match it does not list
    (a new match) is kept. */
 const BOARD = new RegExp(CONFIG.board);
 
@@ -56,8 +56,12 @@ async function keepPage(request, response) {
   }
   const seen = await cache.match(request, { ignoreVary: true });
   await cache.put(request, response);
-  if (!seen && BOARD.test(new URL(request.url).pathname)) {
-    await fetchAndKeep(CONFIG.pages[0]).catch(() => {});
+  const path = new URL(request.url).pathname;
+  if (!seen && BOARD.test(path)) {
+    const home = await cache.match(CONFIG.pages[0], { ignoreVary: true });
+    if (!home || !(await home.text()).includes(`href="${path}"`)) {
+      await fetchAndKeep(CONFIG.pages[0]).catch(() => {});
+    }
   }
   // The oldest pages go first; the pages kept from the start stay.
   const pages = (await cache.keys()).filter((kept) => {
