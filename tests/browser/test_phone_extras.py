@@ -193,3 +193,18 @@ def test_an_iphone_is_shown_the_home_screen_steps(phone):
     expect(offer.get_by_role("button", name="Install")).to_be_hidden()
     thumb(again, steps.get_by_role("button", name="Got it"))
     expect(offer).to_be_hidden()
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False)
+def test_without_javascript_the_scoreboard_is_as_before_and_the_result_downloads(phone):
+    page = phone.page
+    phone.start_match(dealer="First player deals")
+    for hidden in ("#offline-banner", "#queue", "[data-install-offer]", "[data-wake-switch]"):
+        expect(page.locator(hidden)).to_be_hidden()
+    phone.set_upcard("TC")  # a plain POST and redirect, as before
+    expect(page.locator(".limit .num")).to_have_text("10")
+    with page.expect_download() as waiting:
+        thumb(page, page.get_by_role("link", name="Send the result"))
+    picture = Image.open(io.BytesIO(waiting.value.path().read_bytes()))
+    assert picture.size == (1200, 630)
+    assert picture.convert("RGB").getpixel((5, 5)) == (244, 241, 234)  # light, as the link says
