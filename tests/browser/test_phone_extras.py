@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
+from .browser_helpers import ARTIFACTS
 from .offline_helpers import thumb
 
 # A wake lock that counts requests, and a page whose visibility the test can change.
@@ -191,6 +192,8 @@ def test_an_iphone_is_shown_the_home_screen_steps(phone):
     expect(steps).to_contain_text("tap the Share button")
     expect(steps).to_contain_text("Add to Home Screen")
     expect(offer.get_by_role("button", name="Install")).to_be_hidden()
+    offer.scroll_into_view_if_needed()
+    again.screenshot(path=ARTIFACTS / "install-ios-steps.png", animations="disabled")
     thumb(again, steps.get_by_role("button", name="Got it"))
     expect(offer).to_be_hidden()
 
