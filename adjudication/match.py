@@ -1,4 +1,9 @@
-"""A match as a pure function of its recorded deals (RULES.md §3 and §8)."""
+"""A match as a pure function of its deals (rules pages #deal and #match).
+
+Who dealt a deal is a fact of the table: a result may carry its dealer's seat, and then the
+match takes it as it is. Only what was never played is derived: the dealer of a result that
+does not say (the rotation below, as the rules give it) and the next dealer.
+"""
 
 from __future__ import annotations
 
@@ -11,29 +16,43 @@ from adjudication.rules import DEFAULT_RULES, Rules
 __all__ = ["DealLine", "DealResult", "MatchState", "play_match"]
 
 
+def _is_seat(value: object) -> bool:
+    # Exactly the int 0 or 1: True and 0.0 compare equal to them but are not seats.
+    return type(value) is int and value in (0, 1)
+
+
 @dataclass(frozen=True)
 class DealResult:
-    """What a deal brought: the winning player (0 or 1; None for a draw) and their points.
+    """What a deal brought: the winning player (0 or 1; None for a draw) and their points,
+    and who dealt it (0 or 1; None when not known, and then derived by `play_match`).
 
-    Raises AdjudicationError for another winner, negative points, or points on a draw.
+    Raises AdjudicationError for another winner or dealer, negative points, or points on a
+    draw.
     """
 
     winner: int | None
     points: int
+    dealer: int | None = None
 
     def __post_init__(self) -> None:
-        if self.winner not in (0, 1, None) or isinstance(self.winner, bool):
+        if self.winner is not None and not _is_seat(self.winner):
             raise AdjudicationError(f"deal winner must be player 0 or 1, got {self.winner!r}")
         if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points < 0:
             raise AdjudicationError(f"deal points must be a whole number >= 0: {self.points!r}")
         if self.winner is None and self.points:
             raise AdjudicationError(f"a draw scores nothing, got {self.points} points")
+        if self.dealer is not None and not _is_seat(self.dealer):
+            raise AdjudicationError(f"deal dealer must be player 0 or 1, got {self.dealer!r}")
 
 
 @dataclass(frozen=True)
 class DealLine:
     """One row of the score sheet: totals are after this deal; ``counted`` is False for deals
-    recorded after the match had already ended (they change nothing)."""
+    recorded after the match had already ended (they change nothing).
+
+    ``number`` is the deal's place among the results given (1 for the first); a caller that
+    leaves deals out (a deleted one) keeps its own numbers.
+    """
 
     number: int
     dealer: int
@@ -71,11 +90,16 @@ def play_match(
 ) -> MatchState:
     """Return the match state after these deals, in order.
 
-    The winner of a deal deals the next one; after a draw the same dealer deals again. The
-    match ends at once when a deal brings a total to ``rules.target`` or more, and that player
-    wins; later deals are listed with ``counted=False`` and change nothing. When it ends,
-    each player gets the box bonus per deal won, and the winner the game bonus, doubled for a
-    shutout (with ``rules.shutout``) when the loser has no deal points. Raises
+    A result's own ``dealer`` is kept as it is. One without it is dealt by whoever the rules
+    name: the first dealer for the first deal, then the winner of the last counted deal, or
+    its dealer again after a draw. The next dealer follows the same rule from the last
+    counted deal (the first dealer when there is none), so taking an earlier deal out changes
+    the totals but not who dealt the deals that carry their dealer.
+
+    The match ends at once when a deal brings a total to ``rules.target`` or more, and that
+    player wins; later deals are listed with ``counted=False`` and change nothing. When it
+    ends, each player gets the box bonus per deal won, and the winner the game bonus, doubled
+    for a shutout (with ``rules.shutout``) when the loser has no deal points. Raises
     AdjudicationError when ``first_dealer`` is not 0 or 1.
 
     >>> state = play_match(0, [DealResult(1, 30), DealResult(None, 0), DealResult(1, 75)])
@@ -83,26 +107,35 @@ def play_match(
     ([0, 1, 1], (0, 105), True, 1)
     >>> play_match(1, [DealResult(0, 100)], Rules(game_bonus=100, shutout=True)).final_totals
     (300, 0)
+
+    Stored dealers stay put when an earlier deal is left out; the next dealer is derived:
+
+    >>> kept = play_match(0, [DealResult(0, 9, dealer=1), DealResult(None, 0, dealer=0)])
+    >>> [line.dealer for line in kept.lines], kept.next_dealer
+    ([1, 0], 0)
     """
-    if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+    if not _is_seat(first_dealer):
         raise AdjudicationError(f"first dealer must be player 0 or 1, got {first_dealer!r}")
     totals = [0, 0]
     won = [0, 0]
-    dealer = first_dealer
+    dealer = first_dealer  # who deals next, by the rules, after the counted deals so far
     winner: int | None = None
     lines = []
     for number, result in enumerate(results, start=1):
         counted = winner is None
+        dealt_by = dealer if result.dealer is None else result.dealer
         if counted and result.winner is not None:
             totals[result.winner] += result.points
             won[result.winner] += 1
             if totals[result.winner] >= rules.target:
                 winner = result.winner
         lines.append(
-            DealLine(number, dealer, result.winner, result.points, (totals[0], totals[1]), counted)
+            DealLine(
+                number, dealt_by, result.winner, result.points, (totals[0], totals[1]), counted
+            )
         )
-        if counted and result.winner is not None:
-            dealer = result.winner
+        if counted:
+            dealer = dealt_by if result.winner is None else result.winner
     bonuses = _bonuses(winner, totals, won, rules)
     return MatchState(
         lines=tuple(lines),

@@ -134,8 +134,9 @@ def _seed(env: dict[str, str]) -> Site:
                 knocker_cards=knocker,
                 opponent_cards=tuple(rng.sample(rest, 10)),
             )
-            cards_deal = number
         deal = match.record(number, facts)
+        if kind == "cards":
+            cards_deal = deal.pk  # pages address a deal by its id
         assert deal.status == Deal.Status.RECORDED, (number, deal.verdict)
     assert not match.state().finished, match.state().totals
     match.set_upcard(Card.parse("KD"))

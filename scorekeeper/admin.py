@@ -16,7 +16,17 @@ class PlayerAdmin(admin.ModelAdmin):
 class DealInline(admin.TabularInline):
     model = Deal
     extra = 0
-    fields = ["number", "status", "entry", "upcard", "knocker", "outcome", "winner", "points"]
+    fields = [
+        "number",
+        "status",
+        "dealer",
+        "entry",
+        "upcard",
+        "knocker",
+        "outcome",
+        "winner",
+        "points",
+    ]
     readonly_fields = fields
     can_delete = False
     show_change_link = True

@@ -40,14 +40,14 @@ from django.db import IntegrityError, models, transaction
 from django.http import QueryDict
 from django.utils import timezone
 
-from adjudication import AdjudicationError, Card, Rules
+from adjudication import AdjudicationError, Card, DealResult, Rules, play_match
 
 from .forms import DealForm, MatchForm, QuickForm, UpcardForm
 from .models import Deal, DealFacts, IllegalKnock, Match, Player
 from .names import name_key
 
 FORMAT = "oklahoma-gin-backup"
-VERSION = 2
+VERSION = 3
 DOCUMENT_FIELDS = ("format", "version", "matches", "checksum")
 MATCH_FIELDS = (
     "id",
@@ -75,6 +75,7 @@ DEAL_FIELDS = (
     "winner",
     "points",
     "recorded_by",
+    "dealer",
 )
 # The deal columns that replaying the deal's facts decides: the file must hold exactly these.
 REPLAYED_DEAL_FIELDS = (
@@ -92,7 +93,7 @@ REPLAYED_DEAL_FIELDS = (
     "points",
 )
 # The deal columns no replay decides: their model field checks them, and the checks below.
-FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by"})
+FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by", "dealer"})
 ILLEGAL_KNOCK_FIELDS = ("number", "knocker", "deadwood", "limit", "created")
 MAX_DEALS = 9_999  # as a posted deal number (views.posted_number)
 MAX_DEPTH = 16  # a verdict's layoffs sit 11 levels down
@@ -251,8 +252,46 @@ def _upgrade_v1(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "matches": matches, "version": 2}
 
 
+def _upgrade_v2(body: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 did not store who dealt: each deal gets the dealer the site showed then.
+
+    That is the rotation from the match's first dealer (the winner of each counted deal
+    deals the next, the same dealer after a draw), and for a deal being played the next
+    dealer. A match too malformed to work it out gets none; its checks refuse it anyway.
+    """
+    matches = []
+    for match in body["matches"]:
+        if isinstance(match, dict) and isinstance(match.get("deals"), list):
+            match = {**match, "deals": _with_derived_dealers(match)}
+        matches.append(match)
+    return {**body, "matches": matches, "version": 3}
+
+
+def _with_derived_dealers(match: dict[str, Any]) -> list[Any]:
+    deals = [dict(deal) if isinstance(deal, dict) else deal for deal in match["deals"]]
+    recorded = [d for d in deals if isinstance(d, dict) and d.get("status") == "recorded"]
+    try:
+        results = [DealResult(deal.get("winner"), deal.get("points")) for deal in recorded]
+        state = play_match(match.get("first_dealer"), results, _rules(match.get("rules"), Where()))
+    except (AdjudicationError, BackupError, TypeError):
+        state = None
+    lines = iter(state.lines if state else ())
+    for deal in deals:
+        if not isinstance(deal, dict):
+            continue
+        deal["dealer"] = None
+        if state is not None and deal.get("status") == "recorded":
+            deal["dealer"] = next(lines).dealer
+        elif state is not None and deal.get("status") == "open" and not state.finished:
+            deal["dealer"] = state.next_dealer
+    return deals
+
+
 # Each entry turns a document of that version into one of the next version.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_v1}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _upgrade_v1,
+    2: _upgrade_v2,
+}
 
 
 # --- Checking ------------------------------------------------------------------------------
@@ -485,6 +524,8 @@ def _check_deal(shell: Match, position: int, data: Any, where: Where) -> dict[st
         _check_column(Deal, name, data[name], here)
     if data["number"] != position + 1:
         raise here.fail("number", f"expected {position + 1}: deals are numbered in order")
+    if data["dealer"] not in (None, 0, 1):
+        raise here.fail("dealer", "expected 0 or 1")
     expected = _replayed(shell, data, here)
     for name, value in expected.items():
         if name == "verdict" and data["status"] == Deal.Status.OPEN:
@@ -516,7 +557,7 @@ def _replayed(shell: Match, data: dict[str, Any], where: Where) -> dict[str, Any
         row.upcard = str(_upcard(data["upcard"], where))
     facts = _facts(shell, data, row.upcard_value, where)
     judged = facts.judge(shell.rules_value)
-    if status == Deal.Status.RECORDED and not judged.legal:
+    if status in Deal.PLAYED and not judged.legal:
         raise where.fail(
             "knocker_cards" if entry == Deal.Entry.CARDS else "quick_knocker_deadwood",
             "an illegal knock cannot be a recorded deal",
@@ -592,12 +633,13 @@ def _facts(shell: Match, data: dict[str, Any], upcard: Card | None, where: Where
 
 
 def _check_sequence(rows: list[dict[str, Any]], where: Where) -> None:
-    """One deal at most is being played: the last one."""
-    for row in rows[:-1]:
-        if row["status"] == Deal.Status.OPEN:
-            raise Where(where.match, f"deal {row['number']}").fail(
-                "status", "only the last deal can be one being played"
-            )
+    """One deal at most is being played. It need not be the last: a deal taken back by Undo
+    keeps its number, and deals after it may be in the trash (or restored from it)."""
+    playing = [row for row in rows if row["status"] == Deal.Status.OPEN]
+    if len(playing) > 1:
+        raise Where(where.match, f"deal {playing[0]['number']}").fail(
+            "status", "only one deal can be one being played"
+        )
 
 
 def _check_illegal_knock(index: int, data: Any, where: Where) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from itertools import groupby
 from django.http import StreamingHttpResponse
 from django.utils.text import slugify
 
-from adjudication import DealResult, play_match
+from adjudication import play_match
 
 from .models import Deal, Match
 
@@ -66,9 +66,7 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
 
     Totals, dealers and whether a deal counts come from the engine's `play_match`.
     """
-    state = play_match(
-        match.first_dealer, [DealResult(d.winner, d.points) for d in deals], match.rules_value
-    )
+    state = play_match(match.first_dealer, [d.result() for d in deals], match.rules_value)
     names = [safe_text(str(player)) for player in match.players]
 
     def name(seat: int | None) -> str:

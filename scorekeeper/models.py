@@ -1,9 +1,13 @@
 """Players, matches and deals.
 
 A deal stores what the players entered (the upcard, who knocked, the cards or the quick-mode
-numbers) and the engine's verdict as the engine returned it. Totals, dealers and the match
-winner are never stored: `Match.state()` derives them from the recorded deals with the engine's
-`play_match`.
+numbers), who dealt it, and the engine's verdict as the engine returned it. Totals, the next
+dealer and the match winner are never stored: `Match.state()` derives them from the recorded
+deals with the engine's `play_match`.
+
+Nothing played is ever lost. A deleted deal goes to the trash (status "deleted"): it keeps its
+number and its facts, counts for nothing, and can be restored. Deal numbers never shift, so
+a number is only for display; pages and forms address a deal by its id.
 """
 
 from __future__ import annotations
@@ -207,22 +211,29 @@ class Match(models.Model):
         """Return the match's stored rules as the engine's value object."""
         return Rules.from_dict(self.rules)
 
-    def recorded_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the recorded deals in order; cached per instance for one request.
+    def listed_deals(self, *, full: bool = False) -> list[Deal]:
+        """Return the played deals, recorded or deleted, in order; cached for one request.
 
         The scoreboard needs only each deal's result, so the verdicts and cards are left in
         the database unless `full` asks for them (pages that draw every deal's cards).
         """
-        if getattr(self, "_cached_recorded", None) is None or (full and not self._cached_full):
-            deals = self.deals.filter(status=Deal.Status.RECORDED).order_by("number")
+        if getattr(self, "_cached_listed", None) is None or (full and not self._cached_full):
+            deals = self.deals.filter(status__in=Deal.PLAYED).order_by("number")
             if not full:
                 deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
-            self._cached_recorded = list(deals)
+            self._cached_listed = list(deals)
             self._cached_full = full
-        return self._cached_recorded
+        return self._cached_listed
+
+    def recorded_deals(self, *, full: bool = False) -> list[Deal]:
+        """Return the recorded deals that count (none from the trash), in order."""
+        return [d for d in self.listed_deals(full=full) if d.status == Deal.Status.RECORDED]
 
     def state(self) -> MatchState:
-        """Return totals, dealers and the winner, derived from the recorded deals."""
+        """Return totals, the next dealer and the winner, derived from the recorded deals.
+
+        Deleted deals are left out, and each deal's stored dealer is kept.
+        """
         if not hasattr(self, "_cached_state"):
             results = [deal.result() for deal in self.recorded_deals()]
             self._cached_state = play_match(self.first_dealer, results, self.rules_value)
@@ -230,14 +241,31 @@ class Match(models.Model):
 
     def forget_cache(self) -> None:
         """Drop the per-instance caches after the deals changed."""
-        for name in ("_cached_recorded", "_cached_state", "_cached_open"):
+        for name in ("_cached_listed", "_cached_state", "_cached_open"):
             if hasattr(self, name):
                 delattr(self, name)
 
     @property
     def next_number(self) -> int:
-        """Return the number the next recorded deal will get."""
-        return len(self.recorded_deals()) + 1
+        """Return the number of the deal being played, or the next deal's.
+
+        The deal being played keeps its number (also one taken back by Undo). Otherwise the
+        next deal is one more than the highest number the match ever used, deleted deals
+        included: a number is never given twice, so "deal 5" always means the same deal.
+        """
+        open_deal = self.open_deal()
+        if open_deal is not None:
+            return open_deal.number
+        listed = self.listed_deals()
+        return (listed[-1].number if listed else 0) + 1
+
+    def current_dealer(self) -> int:
+        """Return who deals the deal being played: its stored dealer once it has one (it was
+        dealt, whatever changes later), else the next dealer the rules derive."""
+        open_deal = None if self.state().finished else self.open_deal()
+        if open_deal is not None and open_deal.dealer is not None:
+            return open_deal.dealer
+        return self.state().next_dealer
 
     def open_deal(self) -> Deal | None:
         """Return the deal being played (upcard or illegal-knock cards entered), if any."""
@@ -264,16 +292,25 @@ class Match(models.Model):
         """Return a first dealer's seat drawn at random."""
         return secrets.randbelow(2)
 
-    def _lock(self, *, version: int | None = None) -> None:
+    def _lock(self, *, version: int | None = None) -> int:
         """Lock the match row until the transaction ends: one writer per match at a time.
 
-        With `version`, the version a form was shown with, raises StaleEdit when the match
-        has changed since (the other phone), read under the same lock.
+        Returns the version read under the lock. With `version`, the version a form was shown
+        with, raises StaleEdit when the match has changed since (the other phone).
         """
         locked = Match.objects.select_for_update().only("pk", "version").get(pk=self.pk)
         self.forget_cache()
         if version is not None and locked.version != version:
             raise StaleEdit
+        return locked.version
+
+    def _reread(self, deal: Deal) -> Deal:
+        """Return the deal's row as it is now, under the lock; raises DealMoved when it has
+        gone or is not in this match."""
+        fresh = self.deals.filter(pk=deal.pk).first()
+        if fresh is None:
+            raise DealMoved(None)
+        return fresh
 
     @transaction.atomic
     def record(self, number: int, facts: DealFacts, *, by: str = "") -> Deal:
@@ -284,7 +321,7 @@ class Match(models.Model):
         other phone was quicker), and MatchOver once the match has ended.
         """
         self._lock()
-        existing = self.deals.filter(number=number, status=Deal.Status.RECORDED).first()
+        existing = self.deals.filter(number=number, status__in=Deal.PLAYED).first()
         if existing is not None:
             raise DealAlreadyRecorded(existing)
         if self.state().finished:
@@ -292,6 +329,8 @@ class Match(models.Model):
         if number != self.next_number:
             raise DealOutOfTurn(number)
         deal = self.open_deal() or Deal(match=self, number=number, status=Deal.Status.OPEN)
+        if deal.dealer is None:
+            deal.dealer = self.state().next_dealer
         judged = facts.judge(self.rules_value)
         deal.apply(facts, judged)
         deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
@@ -313,10 +352,14 @@ class Match(models.Model):
         """Replace a recorded deal's facts. An illegal knock changes nothing.
 
         `version` is the match version the edit form was shown with: if the match changed
-        since (the other phone), raises StaleEdit rather than overwrite. Totals, dealers and
-        the winner follow, since they are derived from the deals.
+        since (the other phone), raises StaleEdit rather than overwrite. Raises DealMoved for
+        a deal that is not recorded (deleted, or taken back). Totals, the next dealer and the
+        winner follow, since they are derived from the deals; who dealt stays as it was.
         """
         self._lock(version=version)
+        fresh = self._reread(deal)
+        if fresh.status != Deal.Status.RECORDED:
+            raise DealMoved(fresh)
         judged = facts.judge(self.rules_value)
         if judged.legal:
             deal.apply(facts, judged)
@@ -324,34 +367,74 @@ class Match(models.Model):
             self.bump_version()
         return judged
 
+    def last_counted_deal(self) -> Deal | None:
+        """Return the last recorded deal that counts for the totals (none from the trash)."""
+        recorded = self.recorded_deals()
+        return recorded[-1] if recorded else None
+
     @transaction.atomic
     def undo_last(self, deal: Deal, *, version: int) -> None:
-        """Take back the last recorded deal: it is being played again, its cards kept.
+        """Take back the last counted deal: it is being played again, its cards and its
+        dealer kept. Deleted deals stay in the trash; "last" is among the counted ones.
 
         Raises StaleEdit when the match changed since the page was shown, or when `deal` is
-        no longer the last recorded deal. An upcard already tapped for the next deal goes.
+        no longer the last counted deal. An upcard already tapped for the next deal goes;
+        raises DealInPlay, changing nothing, when the deal being played holds more than an
+        upcard (an illegal knock's cards, or a deal taken back before), since that would
+        be lost.
         """
         self._lock(version=version)
-        last = self.recorded_deals()[-1] if self.recorded_deals() else None
+        last = self.last_counted_deal()
         if last is None or last.pk != deal.pk:
             raise StaleEdit
-        self.deals.filter(status=Deal.Status.OPEN).delete()
+        playing = self.open_deal()
+        if playing is not None:
+            if playing.entry:
+                raise DealInPlay(playing)
+            playing.delete()
         deal.status = Deal.Status.OPEN
         deal.outcome, deal.winner, deal.points = "", None, 0
         deal.save(update_fields=["status", "outcome", "winner", "points", "updated"])
         self.bump_version()
 
     @transaction.atomic
-    def delete_deal(self, deal: Deal) -> None:
-        """Delete a recorded deal; the deals after it move up one number."""
-        self._lock()
-        number = deal.number
-        deal.delete()
-        # One row at a time, lowest first, so the (match, number) constraint always holds.
-        for later in self.deals.filter(number__gt=number).order_by("number"):
-            later.number -= 1
-            later.save(update_fields=["number"])
+    def delete_deal(self, deal: Deal, *, version: int) -> Deal:
+        """Move a recorded deal to the trash, where it keeps its number and its facts.
+
+        `version` is the match version the confirmation was shown with. Checked under the
+        row lock: raises DealMoved when the deal is no longer recorded (deleted already, e.g.
+        a second tap, or taken back), and StaleEdit when anything else changed since, so that
+        a confirmation never deletes a deal nobody confirmed. Totals, the next dealer and the
+        winner follow; who dealt the later deals does not change.
+        """
+        locked_version = self._lock()
+        fresh = self._reread(deal)
+        if fresh.status != Deal.Status.RECORDED:
+            raise DealMoved(fresh)
+        if locked_version != version:
+            raise StaleEdit
+        fresh.status = Deal.Status.DELETED
+        fresh.save(update_fields=["status", "updated"])
         self.bump_version()
+        return fresh
+
+    @transaction.atomic
+    def restore_deal(self, deal: Deal, *, version: int) -> Deal:
+        """Bring a deleted deal back from the trash, in its own place (its number).
+
+        Like `delete_deal`: raises DealMoved when the deal is not in the trash (restored
+        already), and StaleEdit when the match changed since the page was shown.
+        """
+        locked_version = self._lock()
+        fresh = self._reread(deal)
+        if fresh.status != Deal.Status.DELETED:
+            raise DealMoved(fresh)
+        if locked_version != version:
+            raise StaleEdit
+        fresh.status = Deal.Status.RECORDED
+        fresh.save(update_fields=["status", "updated"])
+        self.bump_version()
+        return fresh
 
     @transaction.atomic
     def set_upcard(self, upcard: Card) -> Deal:
@@ -360,6 +443,9 @@ class Match(models.Model):
         deal = self.open_deal()
         if deal is None:
             deal = Deal(match=self, number=self.next_number, status=Deal.Status.OPEN)
+        if deal.dealer is None:
+            # The upcard is turned: the deal has been dealt, by whoever deals now.
+            deal.dealer = self.state().next_dealer
         deal.upcard = str(upcard)
         deal.save()
         self.bump_version()
@@ -372,6 +458,7 @@ class Deal(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("being played")
         RECORDED = "recorded", _("recorded")
+        DELETED = "deleted", _("deleted")
 
     class Entry(models.TextChoices):
         CARDS = "cards", _("cards")
@@ -408,8 +495,13 @@ class Deal(models.Model):
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
     points = models.PositiveIntegerField(_("points"), default=0)
     recorded_by = models.CharField(_("recorded by"), max_length=150, blank=True)
+    # Who dealt (seat 0 or 1): a fact stored when the deal is dealt, never derived again.
+    dealer = models.PositiveSmallIntegerField(_("dealer"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    # A deal that was played to its end: it counts, or it is in the trash.
+    PLAYED = (Status.RECORDED, Status.DELETED)
 
     class Meta:
         ordering = ["match", "number"]
@@ -420,17 +512,27 @@ class Deal(models.Model):
             models.UniqueConstraint(
                 fields=["match"], condition=Q(status="open"), name="one_open_deal_per_match"
             ),
+            models.CheckConstraint(
+                condition=Q(dealer__isnull=True) | Q(dealer__in=[0, 1]),
+                name="deal_dealer_is_a_seat",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.match} #{self.number}"
 
     def get_absolute_url(self) -> str:
-        return reverse("scorekeeper:deal_detail", args=[self.match_id, self.number])
+        return reverse("scorekeeper:deal_detail", args=[self.match_id, self.pk])
+
+    @property
+    def is_deleted(self) -> bool:
+        """Return whether the deal is in the trash."""
+        return self.status == self.Status.DELETED
 
     def result(self) -> DealResult:
-        """Return the deal's result as the engine's match function takes it."""
-        return DealResult(winner=self.winner, points=self.points)
+        """Return the deal's result, with who dealt it, as the engine's match function takes
+        it."""
+        return DealResult(winner=self.winner, points=self.points, dealer=self.dealer)
 
     @property
     def upcard_value(self) -> Card | None:
@@ -540,6 +642,26 @@ class DealFacts:
 
 class StaleEdit(Exception):
     """Raised when an edit was made against a version of the match that has changed."""
+
+
+class DealMoved(Exception):
+    """Raised when a deal is no longer where the request expects it: deleted already,
+    restored already, or taken back to be played again. `deal` is its row as it is now
+    (None when it has gone)."""
+
+    def __init__(self, deal: Deal | None):
+        super().__init__(
+            f"deal {deal.number if deal else '?'} is {deal.status if deal else 'gone'}"
+        )
+        self.deal = deal
+
+
+class DealInPlay(Exception):
+    """Raised when Undo would drop a deal being played that holds more than an upcard."""
+
+    def __init__(self, deal: Deal):
+        super().__init__(f"deal {deal.number} is being played with facts entered")
+        self.deal = deal
 
 
 class DealOutOfTurn(Exception):

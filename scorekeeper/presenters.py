@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from adjudication import (
@@ -19,34 +20,84 @@ from .models import Deal, Match
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the deals list: a recorded deal with its place in the match."""
+    """One line of the deals list: a played deal with its place in the match.
+
+    A deleted deal has a row too (struck through in the list), with no totals: it counts for
+    nothing. Its dealer is the stored one, as for every deal.
+    """
 
     deal: Deal
-    dealer: int
-    totals: tuple[int, int]
+    dealer: int | None
+    totals: tuple[int, int] | None
     counted: bool
+
+    @property
+    def deleted(self) -> bool:
+        """Return whether the deal is in the trash."""
+        return self.deal.is_deleted
+
+
+def deal_rows(match: Match) -> tuple[list[Row], list[Row]]:
+    """Return the rows of the recorded deals that count, and of every played deal (deleted
+    ones included), both in deal-number order."""
+    state = match.state()
+    lines = iter(state.lines)
+    rows, listed = [], []
+    for deal in match.listed_deals():
+        if deal.is_deleted:
+            listed.append(Row(deal=deal, dealer=deal.dealer, totals=None, counted=False))
+            continue
+        line = next(lines)
+        row = Row(deal=deal, dealer=line.dealer, totals=line.totals, counted=line.counted)
+        rows.append(row)
+        listed.append(row)
+    return rows, listed
+
+
+def deals_key(rows: list[Row]) -> str:
+    """Return the cache key of the deal list: a digest of exactly what its lines show.
+
+    Taken from the rows themselves rather than from the match version read earlier in the
+    request, so that a change committed between the two reads can never be cached under the
+    wrong key (a version and a list from two different moments).
+    """
+    shown = []
+    for row in rows:
+        deal = row.deal
+        shown.append(
+            (
+                deal.pk,
+                deal.number,
+                deal.status,
+                deal.entry,
+                deal.outcome,
+                deal.winner,
+                deal.points,
+                row.counted,
+            )
+        )
+    return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
 
 
 def match_board(match: Match) -> dict[str, object]:
     """Return the scoreboard's context: totals, dealer, upcard, knock limit and deal lines."""
     state = match.state()
-    deals = match.recorded_deals()
-    rows = [
-        Row(deal=deal, dealer=line.dealer, totals=line.totals, counted=line.counted)
-        for deal, line in zip(deals, state.lines, strict=True)
-    ]
+    rows, listed = deal_rows(match)
     open_deal = None if state.finished else match.open_deal()
     upcard = open_deal.upcard_value if open_deal else None
     rules = match.rules_value
     target = rules.target
     players = match.players
+    dealer = match.current_dealer()
     return {
         "match": match,
         "players": players,
         "rules": rules,
         "state": state,
         "rows": rows,
-        "lines_by_number": {row.deal.number: row for row in rows},
+        "listed_rows": listed,
+        "deals_key": deals_key(listed),
+        "rows_by_id": {row.deal.pk: row for row in listed},
         "totals": [
             {
                 "player": players[seat],
@@ -57,14 +108,14 @@ def match_board(match: Match) -> dict[str, object]:
                 "deals_won": state.deals_won[seat],
                 "progress": min(state.totals[seat], target),
                 "is_winner": state.winner == seat,
-                "is_dealer": not state.finished and state.next_dealer == seat,
+                "is_dealer": not state.finished and dealer == seat,
             }
             for seat in (0, 1)
         ],
         "target": target,
-        "deal_number": match.next_number,
-        "dealer": players[state.next_dealer],
-        "non_dealer": players[1 - state.next_dealer],
+        "deal_number": None if state.finished else match.next_number,
+        "dealer": players[dealer],
+        "non_dealer": players[1 - dealer],
         "open_deal": open_deal,
         "upcard": upcard,
         "knock_limit": rules.knock_limit(upcard) if upcard else None,

@@ -25,10 +25,13 @@ urlpatterns = [
     path("matches/<num:pk>/draw/", views.deal_draw, name="deal_draw"),
     path("matches/<num:pk>/quick/", views.deal_quick, name="deal_quick"),
     path("matches/<num:pk>/knock/<num:seat>/", views.deal_enter, name="deal_enter"),
-    path("matches/<num:pk>/deals/<num:number>/", views.deal_detail, name="deal_detail"),
-    path("matches/<num:pk>/deals/<num:number>/edit/", views.deal_edit, name="deal_edit"),
-    path("matches/<num:pk>/deals/<num:number>/delete/", views.deal_delete, name="deal_delete"),
-    path("matches/<num:pk>/deals/<num:number>/undo/", views.deal_undo, name="deal_undo"),
+    # A deal is addressed by its id, never by its number: a page left open on the other phone
+    # always points at the deal it showed.
+    path("matches/<num:pk>/deals/<num:deal_id>/", views.deal_detail, name="deal_detail"),
+    path("matches/<num:pk>/deals/<num:deal_id>/edit/", views.deal_edit, name="deal_edit"),
+    path("matches/<num:pk>/deals/<num:deal_id>/delete/", views.deal_delete, name="deal_delete"),
+    path("matches/<num:pk>/deals/<num:deal_id>/undo/", views.deal_undo, name="deal_undo"),
+    path("matches/<num:pk>/deals/<num:deal_id>/restore/", views.deal_restore, name="deal_restore"),
 ]
 
 # History, statistics, CSV exports and the JSON API (issue 7) keep their routes in their own

@@ -45,6 +45,8 @@ from .models import (
     Deal,
     DealAlreadyRecorded,
     DealFacts,
+    DealInPlay,
+    DealMoved,
     DealOutOfTurn,
     Match,
     MatchOver,
@@ -201,10 +203,10 @@ def deal_draw(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Record a deal from the quick path: who knocked and two deadwood counts."""
     match, role = access.match_for(request, pk, Role.EDIT)
-    # The deal row keeps its number and upcard when it is recorded, so a phone that lost the
-    # race still finds it here, and is told who recorded it.
+    # The deal row keeps its number and upcard when it is recorded (and when it is deleted),
+    # so a phone that lost the race still finds it here, and is told who recorded it.
     deal = match.deals.filter(number=posted_number(request)).first()
-    if deal is not None and deal.status == Deal.Status.RECORDED:
+    if deal is not None and deal.status in Deal.PLAYED:
         return already_recorded(request, deal)
     upcard = deal.upcard_value if deal else None
     limit = match.rules_value.knock_limit(upcard) if upcard else None
@@ -267,7 +269,7 @@ def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
         text = _("Deal %(number)d was already recorded on another phone (%(result)s). Here it is.")
     messages.warning(request, text % values)
     # A phone sending a deal it kept offline is shown both results, and may keep its own.
-    correct_url = reverse("scorekeeper:deal_edit", args=[deal.match_id, deal.number])
+    correct_url = reverse("scorekeeper:deal_edit", args=[deal.match_id, deal.pk])
     return mark_conflict(redirect_htmx(request, deal.get_absolute_url()), deal, correct_url)
 
 
@@ -331,32 +333,71 @@ def render_entry(
     return render(request, template, context)
 
 
+def deal_in(match: Match, deal_id: int) -> Deal:
+    """Return the match's deal with this id, or answer 404: never another match's deal."""
+    return get_object_or_404(match.deals, pk=deal_id)
+
+
+def deal_moved(request: HtmxHttpRequest, match: Match, deal: Deal | None) -> HttpResponse:
+    """Say where a deal went that the page expected to find recorded, and show the match."""
+    if deal is None:
+        text = _("That deal is not the one being played. Here is the match.")
+    elif deal.status == Deal.Status.DELETED:
+        text = _("Deal %(number)d is deleted. Restore it from the deal list to change it.")
+    elif deal.status == Deal.Status.RECORDED:
+        text = _("Deal %(number)d is not deleted: it already counts.")
+    else:
+        text = _("Deal %(number)d was taken back: it is being played again.")
+    messages.warning(request, text % {"number": deal.number if deal else 0})
+    return redirect_htmx(request, match.get_absolute_url())
+
+
 @require_GET
-def deal_detail(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """The verdict of one deal: both hands as melds, the layoffs, the outcome and points."""
+@vary_on_headers("HX-Request")
+def deal_detail(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
+    """The verdict of one deal: both hands as melds, the layoffs, the outcome and points.
+
+    A deleted deal is shown struck through, with a button to restore it.
+    """
     match, role = access.match_for(request, pk, Role.VIEW)
-    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    deal = deal_in(match, deal_id)
+    if deal.status == Deal.Status.OPEN:
+        return deal_moved(request, match, deal)
     board = match_board(match)
+    last = match.last_counted_deal()
+    # Undo would drop what was entered for a deal already being played: not offered then.
+    playing = board["open_deal"]
+    can_undo = (
+        role >= Role.EDIT
+        and last is not None
+        and last.pk == deal.pk
+        and not (playing is not None and playing.entry)
+    )
     return render(
         request,
-        "scorekeeper/deal_detail.html",
+        "scorekeeper/deal_detail.html" + ("#deal" if request.htmx else ""),
         {
             **board,
             "deal": deal,
-            "row": board["lines_by_number"].get(deal.number),
+            "row": board["rows_by_id"].get(deal.pk),
             "verdict": deal.verdict_value(),
             "can_edit": role >= Role.EDIT,
-            "can_undo": role >= Role.EDIT and deal.number == len(board["rows"]),
+            "can_undo": can_undo,
         },
     )
 
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def deal_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Correct a recorded deal, however old: as cards, as quick numbers, or as a draw."""
+def deal_edit(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
+    """Correct a recorded deal, however old: as cards, as quick numbers, or as a draw.
+
+    A deleted deal cannot be corrected until it is restored.
+    """
     match, role = access.match_for(request, pk, Role.EDIT)
-    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    deal = deal_in(match, deal_id)
+    if deal.status != Deal.Status.RECORDED:
+        return deal_moved(request, match, deal)
     mode = request.POST.get("mode") or request.GET.get("mode") or deal.entry
     if mode not in Deal.Entry.values:
         raise Http404
@@ -383,9 +424,9 @@ def save_edit(
             request,
             _("This match changed on another phone while you were editing. Check and try again."),
         )
-        return redirect_htmx(
-            request, reverse("scorekeeper:deal_edit", args=[match.pk, deal.number])
-        )
+        return redirect_htmx(request, reverse("scorekeeper:deal_edit", args=[match.pk, deal.pk]))
+    except DealMoved as moved:
+        return deal_moved(request, match, moved.deal)
     if not judged.legal:
         return None
     messages.success(request, _("Deal %(number)d was corrected.") % {"number": deal.number})
@@ -393,7 +434,7 @@ def save_edit(
 
 
 def posted_version(request: HtmxHttpRequest) -> int:
-    """Return the match version an edit form was shown with (-1 when missing or tampered)."""
+    """Return the match version a form was shown with (-1 when missing or tampered)."""
     try:
         return int(request.POST.get("version", ""))
     except ValueError:
@@ -437,10 +478,12 @@ def edit_cards(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpRespon
 
 
 @require_POST
-def deal_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Undo the last recorded deal: back to being played, with its cards kept for correction."""
+def deal_undo(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
+    """Undo the last counted deal: back to being played, with its cards kept for correction."""
     match, role = access.match_for(request, pk, Role.EDIT)
-    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
+    deal = deal_in(match, deal_id)
+    if deal.status != Deal.Status.RECORDED:
+        return deal_moved(request, match, deal)
     try:
         match.undo_last(deal, version=posted_version(request))
     except StaleEdit:
@@ -449,10 +492,20 @@ def deal_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             _("This match changed on another phone meanwhile. Nothing was undone."),
         )
         return redirect_htmx(request, match.get_absolute_url())
+    except DealInPlay as playing:
+        messages.error(
+            request,
+            _(
+                "Nothing was undone: deal %(number)d is already being played, with what was "
+                "entered for it kept. Use Correct to change deal %(last)d."
+            )
+            % {"number": playing.deal.number, "last": deal.number},
+        )
+        return redirect_htmx(request, match.get_absolute_url())
     messages.success(
         request,
         _("Deal %(number)d was undone: it is being played again, and what was entered is kept.")
-        % {"number": number},
+        % {"number": deal.number},
     )
     if deal.entry == Deal.Entry.CARDS and deal.knocker is not None:
         return redirect_htmx(
@@ -462,15 +515,87 @@ def deal_undo(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def deal_delete(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Delete a recorded deal after a confirmation; the deals after it move up."""
+@vary_on_headers("HX-Request")
+def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
+    """Move a recorded deal to the trash, after a confirmation made against the match as it
+    was shown: a second tap, or a page left open while the match changed, deletes nothing.
+    """
     match, role = access.match_for(request, pk, Role.EDIT)
-    deal = get_object_or_404(match.deals, number=number, status=Deal.Status.RECORDED)
-    if request.method == "POST":
-        match.delete_deal(deal)
-        messages.success(request, _("Deal %(number)d was deleted.") % {"number": number})
+    deal = deal_in(match, deal_id)
+    if request.method == "GET":
+        if deal.status != Deal.Status.RECORDED:
+            return deal_moved(request, match, deal)
+        template = "scorekeeper/deal_delete.html" + ("#confirm" if request.htmx else "")
+        return render(request, template, {**match_board(match), "deal": deal})
+    try:
+        match.delete_deal(deal, version=posted_version(request))
+    except DealMoved as moved:
+        if moved.deal is not None and moved.deal.status == Deal.Status.DELETED:
+            messages.info(
+                request,
+                _("Deal %(number)d was already deleted. Nothing else changed.")
+                % {"number": deal.number},
+            )
+            return redirect_htmx(request, match.get_absolute_url())
+        return deal_moved(request, match, moved.deal)
+    except StaleEdit:
+        messages.error(
+            request,
+            _(
+                "The match changed on another phone since this page was shown, so nothing was "
+                "deleted. Here is the match as it is now."
+            ),
+        )
         return redirect_htmx(request, match.get_absolute_url())
-    return render(request, "scorekeeper/deal_delete.html", {**match_board(match), "deal": deal})
+    messages.success(
+        request,
+        _(
+            "Deal %(number)d was deleted. It stays in the deal list, struck through, and can "
+            "be restored from there."
+        )
+        % {"number": deal.number},
+    )
+    return redirect_htmx(request, match.get_absolute_url())
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
+    """Bring a deleted deal back from the trash, against the match version shown.
+
+    Without JS: back to the scoreboard with a message. With htmx (the Restore button in the
+    deal list): the board's live regions, so that the page stays where the thumb is, unless
+    the match ended with it.
+    """
+    match, role = access.match_for(request, pk, Role.EDIT)
+    deal = deal_in(match, deal_id)
+    try:
+        match.restore_deal(deal, version=posted_version(request))
+    except DealMoved as moved:
+        if moved.deal is not None and moved.deal.status == Deal.Status.RECORDED:
+            messages.info(
+                request,
+                _("Deal %(number)d was already restored. Nothing else changed.")
+                % {"number": deal.number},
+            )
+            return redirect_htmx(request, match.get_absolute_url())
+        return deal_moved(request, match, moved.deal)
+    except StaleEdit:
+        messages.error(
+            request,
+            _(
+                "The match changed on another phone since this page was shown, so nothing was "
+                "restored. Here is the match as it is now."
+            ),
+        )
+        return redirect_htmx(request, match.get_absolute_url())
+    match.forget_cache()
+    # The live regions hold the totals and the list, not the entry controls: a restore that
+    # ends the match reloads the page, which then shows the end instead of them.
+    if request.htmx and request.htmx.target == "live" and not match.state().finished:
+        return HttpResponse(live_regions(request, match, role))
+    messages.success(request, _("Deal %(number)d was restored.") % {"number": deal.number})
+    return redirect_htmx(request, match.get_absolute_url())
 
 
 @require_GET
@@ -509,6 +634,12 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     match, role = access.match_for(request, pk, Role.VIEW)
+    return HttpResponse(live_regions(request, match, role))
+
+
+def live_regions(request: HtmxHttpRequest, match: Match, role: Role) -> str:
+    """Return the board's live regions: the totals, and out of band the deal list and the
+    deal numbers of this phone's own forms."""
     context = board_context(match, role)
     live = render_to_string("scorekeeper/match_detail.html#live", context, request)
     context["oob"] = True
@@ -518,7 +649,7 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     numbers = ""
     if context["can_edit"] and not context["state"].finished:
         numbers = render_to_string("scorekeeper/match_detail.html#numbers", context, request)
-    return HttpResponse(live + deals + numbers)
+    return live + deals + numbers
 
 
 @require_http_methods(["GET", "POST"])

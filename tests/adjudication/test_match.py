@@ -109,7 +109,7 @@ def test_all_bonuses_together() -> None:
 
 
 @pytest.mark.parametrize(
-    ("winner", "points"), [(2, 10), (-1, 10), (True, 10), (0, -5), (None, 5), (0, 1.5)]
+    ("winner", "points"), [(2, 10), (-1, 10), (True, 10), (0.0, 10), (0, -5), (None, 5), (0, 1.5)]
 )
 def test_rejects_impossible_deal_results(winner, points) -> None:
     with pytest.raises(AdjudicationError):
@@ -147,3 +147,85 @@ def test_match_state_is_derived_consistently(first_dealer: int, deals: list[Deal
     )
     # The prefix replays to the same state.
     assert play_match(first_dealer, deals[: len(counted)]).totals == state.totals
+
+
+# Who dealt is a fact: a result may carry its dealer, and the match keeps it.
+
+
+def dealt(player: int | None, points: int, dealer: int) -> DealResult:
+    return DealResult(player, points, dealer=dealer)
+
+
+def test_a_stored_dealer_is_kept_even_against_the_rotation() -> None:
+    # Deal 2 was dealt by Alice (0) although Bob won deal 1: the table's fact stands.
+    state = play_match(0, [dealt(1, 10, 0), dealt(1, 5, 0), dealt(0, 7, 1)])
+    assert [line.dealer for line in state.lines] == [0, 0, 1]
+
+
+def test_leaving_out_an_earlier_deal_keeps_the_later_dealers() -> None:
+    deals = [dealt(1, 10, 0), dealt(0, 20, 1), dealt(None, 0, 0), dealt(1, 4, 0)]
+    whole = play_match(0, deals)
+    without_first = play_match(0, deals[1:])
+    assert [line.dealer for line in whole.lines][1:] == [1, 0, 0]
+    assert [line.dealer for line in without_first.lines] == [1, 0, 0]
+    assert whole.totals == (20, 14) and without_first.totals == (20, 4)
+
+
+def test_next_dealer_is_the_winner_of_the_last_counted_deal() -> None:
+    assert play_match(0, [dealt(1, 10, 0), dealt(0, 3, 0)]).next_dealer == 0
+    assert play_match(1, [dealt(0, 10, 1), dealt(1, 3, 0)]).next_dealer == 1
+
+
+def test_after_a_draw_its_own_dealer_deals_again() -> None:
+    # The draw was dealt by Bob (stored), even though the rotation would have said Alice.
+    assert play_match(0, [dealt(0, 10, 0), dealt(None, 0, 1)]).next_dealer == 1
+
+
+def test_next_dealer_is_the_first_dealer_when_nothing_counts_yet() -> None:
+    assert play_match(1, []).next_dealer == 1
+    assert play_match(0, []).next_dealer == 0
+
+
+def test_deals_after_the_end_do_not_choose_the_next_dealer() -> None:
+    state = play_match(0, [dealt(0, 120, 0), dealt(1, 5, 1), dealt(None, 0, 1)])
+    assert [line.counted for line in state.lines] == [True, False, False]
+    assert [line.dealer for line in state.lines] == [0, 1, 1]
+    assert state.next_dealer == 0
+
+
+def test_missing_dealers_are_derived_from_the_stored_ones_before_them() -> None:
+    # Deal 2 stores Bob as dealer; deal 3 does not say, and Bob won deal 2.
+    state = play_match(0, [won(0, 5), dealt(1, 5, 1), won(0, 1)])
+    assert [line.dealer for line in state.lines] == [0, 1, 1]
+
+
+@pytest.mark.parametrize("dealer", [2, -1, True, "0", 0.0])
+def test_rejects_a_dealer_who_is_not_a_player(dealer) -> None:
+    with pytest.raises(AdjudicationError):
+        DealResult(0, 10, dealer=dealer)
+
+
+@given(st.sampled_from([0, 1]), results, st.data())
+def test_stored_dealers_replay_and_survive_leaving_deals_out(
+    first_dealer: int, deals: list[DealResult], data: st.DataObject
+) -> None:
+    derived = play_match(first_dealer, deals)
+    stored = [
+        DealResult(result.winner, result.points, dealer=line.dealer)
+        for result, line in zip(deals, derived.lines, strict=True)
+    ]
+    # Storing the derived dealers changes nothing.
+    assert play_match(first_dealer, stored) == derived
+    # Leaving any deals out keeps the dealers of the rest.
+    kept = sorted(
+        data.draw(st.sets(st.integers(0, max(len(deals) - 1, 0)))) & set(range(len(deals)))
+    )
+    state = play_match(first_dealer, [stored[i] for i in kept])
+    assert [line.dealer for line in state.lines] == [derived.lines[i].dealer for i in kept]
+    # The next dealer follows from the last counted deal alone.
+    counted = [line for line in state.lines if line.counted]
+    if not counted:
+        assert state.next_dealer == first_dealer
+    else:
+        last = counted[-1]
+        assert state.next_dealer == (last.dealer if last.winner is None else last.winner)

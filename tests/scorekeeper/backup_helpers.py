@@ -22,7 +22,10 @@ def match_pages(match) -> list[str]:
         reverse("scorekeeper:stats"),
         reverse("scorekeeper:player_export", args=[match.player_a_id]),
     ]
-    for number in match.deals.filter(status=Deal.Status.RECORDED).values_list("number", flat=True):
-        pages += [url("deal_detail", number), url("deal_delete", number)]
-        pages += [url("deal_edit", number) + f"?mode={mode}" for mode in Deal.Entry.values]
+    # Pages address a deal by its id; a deleted deal has its page too.
+    for deal_id in match.deals.filter(status=Deal.Status.DELETED).values_list("pk", flat=True):
+        pages.append(url("deal_detail", deal_id))
+    for deal_id in match.deals.filter(status=Deal.Status.RECORDED).values_list("pk", flat=True):
+        pages += [url("deal_detail", deal_id), url("deal_delete", deal_id)]
+        pages += [url("deal_edit", deal_id) + f"?mode={mode}" for mode in Deal.Entry.values]
     return pages

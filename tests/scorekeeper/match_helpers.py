@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from scorekeeper.models import Match
+from scorekeeper.models import Deal, Match
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -27,6 +27,13 @@ def create_match(client, a="Alice", b="Bob", dealer="0", **rules):
     response = client.post(reverse("scorekeeper:match_create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     return Match.objects.latest("pk")
+
+
+def deal_url(name, match, number):
+    """Return the URL of a deal page (deal_detail, deal_edit, ...) for deal `number`: pages
+    address a deal by its id, which the tests look up from its number."""
+    deal = Deal.objects.get(match=match, number=number)
+    return reverse(f"scorekeeper:{name}", args=[match.pk, deal.pk])
 
 
 def set_upcard(client, match, upcard):

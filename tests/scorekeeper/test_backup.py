@@ -201,7 +201,7 @@ def test_knocker_cards_padded_to_80_characters_are_refused(backup):
 def test_two_open_deals_are_refused_with_a_message(backup):
     _user, _match, path = backup
     crafted(path, lambda b: deal_at(b, 3).update(status="open", outcome="", winner=None, points=0))
-    refused(path, "deal 3, status: only the last deal can be one being played")
+    refused(path, "deal 3, status: only one deal can be one being played")
 
 
 def test_negative_deadwood_is_refused_with_a_message(backup):
@@ -315,7 +315,7 @@ def import_into(username, path):
 def test_the_export_carries_each_matchs_stable_id(backup):
     _user, match, path = backup
     body = json.loads(path.read_text())
-    assert body["version"] == 2
+    assert body["version"] == 3
     assert body["matches"][0]["id"] == str(match.stable_id)
 
 

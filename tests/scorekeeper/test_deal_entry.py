@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from match_helpers import HTMX, enter_cards, set_upcard
+from match_helpers import HTMX, deal_url, enter_cards, set_upcard
 
 from scorekeeper.models import Deal
 
@@ -164,7 +164,7 @@ def test_a_deal_number_from_a_stale_page_is_not_recorded_twice(client, dealing):
     enter_cards(client, dealing, 0, KNOCKER, OPPONENT)
     set_upcard(client, dealing, "TC")
     response = enter_cards(client, dealing, 1, KNOCKER, OPPONENT, number=1, upcard="TC")
-    assert response["Location"] == reverse("scorekeeper:deal_detail", args=[dealing.pk, 1])
+    assert response["Location"] == deal_url("deal_detail", dealing, 1)
     assert Deal.objects.filter(match=dealing, status="recorded").count() == 1
 
 

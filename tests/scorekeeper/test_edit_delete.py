@@ -1,7 +1,7 @@
 """Correcting and deleting recorded deals; totals, dealers and winners follow."""
 
 from django.urls import reverse
-from match_helpers import HTMX, enter_cards, record_draw, record_quick, set_upcard
+from match_helpers import HTMX, deal_url, enter_cards, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
 
@@ -10,7 +10,7 @@ OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
 
 
 def edit_url(match, number, mode=""):
-    url = reverse("scorekeeper:deal_edit", args=[match.pk, number])
+    url = deal_url("deal_edit", match, number)
     return f"{url}?mode={mode}" if mode else url
 
 
@@ -99,18 +99,19 @@ def test_an_edit_against_a_stale_version_is_refused(client, match):
     assert "changed on another phone" in page
 
 
-def test_delete_asks_first_then_moves_later_deals_up(client, match):
+def test_delete_asks_first_then_moves_the_deal_to_the_trash_keeping_every_number(client, match):
     set_upcard(client, match, "6D")
     record_quick(client, match, 0, 2, 30)
     record_draw(client, match)
     set_upcard(client, match, "TC")
     record_quick(client, match, 1, 3, 13)
-    url = reverse("scorekeeper:deal_delete", args=[match.pk, 1])
+    url = deal_url("deal_delete", match, 1)
     assert "Delete deal 1?" in client.get(url).content.decode()
     assert Deal.objects.filter(match=match).count() == 3
-    client.post(url)
-    numbers = list(Deal.objects.filter(match=match).values_list("number", "outcome"))
-    assert numbers == [(1, "draw"), (2, "knock")]
+    match.refresh_from_db()
+    client.post(url, {"version": match.version})
+    numbers = list(Deal.objects.filter(match=match).values_list("number", "status", "outcome"))
+    assert numbers == [(1, "deleted", "knock"), (2, "recorded", "draw"), (3, "recorded", "knock")]
     match.forget_cache()
     assert match.state().totals == (0, 10)
 
@@ -136,14 +137,14 @@ def test_edit_preview_is_a_partial(client, match):
 
 def undo(client, match, number, version=None):
     match.refresh_from_db()
-    url = reverse("scorekeeper:deal_undo", args=[match.pk, number])
+    url = deal_url("deal_undo", match, number)
     return client.post(url, {"version": match.version if version is None else version})
 
 
 def test_undo_puts_the_last_deal_back_in_play_with_its_cards(client, match):
     set_upcard(client, match, "6D")
     enter_cards(client, match, 0, KNOCKER, OPPONENT)
-    page = client.get(reverse("scorekeeper:deal_detail", args=[match.pk, 1])).content.decode()
+    page = client.get(deal_url("deal_detail", match, 1)).content.decode()
     assert "Undo: this deal is not over yet" in page
     response = undo(client, match, 1)
     assert response["Location"] == reverse("scorekeeper:deal_enter", args=[match.pk, 0])
@@ -173,7 +174,7 @@ def test_only_the_last_deal_can_be_undone_and_not_from_a_stale_page(client, matc
     match.refresh_from_db()
     stale = match.version
     record_draw(client, match)
-    page = client.get(reverse("scorekeeper:deal_detail", args=[match.pk, 1])).content.decode()
+    page = client.get(deal_url("deal_detail", match, 1)).content.decode()
     assert "Undo" not in page
     undo(client, match, 1)
     undo(client, match, 2, version=stale)

@@ -16,7 +16,7 @@ from history_helpers import (
     knock,
     quick,
 )
-from match_helpers import HTMX, create_match
+from match_helpers import HTMX, create_match, deal_url
 
 from scorekeeper.models import Match
 
@@ -192,7 +192,7 @@ def test_match_page_draws_every_deal_with_cards_melds_and_layoffs(client, played
     deal_4 = body[body.index('id="deal-4"') : body.index('id="deal-5"')]
     assert "Alice · gin" in deal_4 and "+30" in deal_4
     assert "score 30–29" in deal_4
-    assert reverse("scorekeeper:deal_detail", args=[played.pk, 4]) in deal_4
+    assert deal_url("deal_detail", played, 4) in deal_4
 
 
 def test_match_page_marks_deals_recorded_after_the_end(client, played):

@@ -45,11 +45,7 @@ def test_the_same_key_twice_records_one_deal_and_gets_the_first_answer(client, m
     second = record_quick(client, match, 0, 3, 30, number=1, idempotency_key=same)
     assert recorded(match) == 1
     assert first.status_code == second.status_code == 302
-    assert (
-        second["Location"]
-        == first["Location"]
-        == reverse("scorekeeper:deal_detail", args=[match.pk, 1])
-    )
+    assert second["Location"] == first["Location"] == match.deals.get(number=1).get_absolute_url()
     assert second["Idempotent-Replayed"] == "true"
     assert "Idempotent-Replayed" not in first
     # Not taken for the other phone's deal: no "already recorded" warning.
@@ -111,7 +107,7 @@ def test_a_replay_whose_reply_was_lost_is_recognised_as_the_phones_own(client, m
     same = key()
     first = replay_quick(client, match, same, number=1)
     again = replay_quick(client, match, same, number=1)
-    deal_url = reverse("scorekeeper:deal_detail", args=[match.pk, 1])
+    deal_url = match.deals.get(number=1).get_absolute_url()
     assert first["location"] == again["location"] == deal_url
     assert first["conflict"] is None and again["conflict"] is None
     assert first["repeat"] is False and again["repeat"] is True
@@ -147,8 +143,9 @@ def test_a_deal_the_other_phone_recorded_first_is_a_conflict_with_both_sides(cli
     conflict = answer["conflict"]
     assert conflict["number"] == 1
     assert conflict["result"] == "Bob · knock (quick) · +38"
-    assert conflict["url"] == reverse("scorekeeper:deal_detail", args=[match.pk, 1])
-    assert conflict["correct"] == reverse("scorekeeper:deal_edit", args=[match.pk, 1])
+    deal = match.deals.get(number=1)
+    assert conflict["url"] == deal.get_absolute_url()
+    assert conflict["correct"] == reverse("scorekeeper:deal_edit", args=[match.pk, deal.pk])
     assert answer["messages"][0]["level"] == "warning"
     # Kept as a correction: the phone's entry, sent to the correction page with the version.
     corrected = client.post(
@@ -306,4 +303,4 @@ def test_the_same_key_sent_at_once_from_six_threads_is_one_deal(live_server):
     assert recorded(match) == 1
     assert [a["conflict"] for a in answers] == [None] * 6
     assert sorted(a["repeat"] for a in answers) == [False] + [True] * 5
-    assert {a["location"] for a in answers} == {f"/matches/{match.pk}/deals/1/"}
+    assert {a["location"] for a in answers} == {match.deals.get(number=1).get_absolute_url()}

@@ -7,6 +7,7 @@ from match_helpers import (
     DEFAULT_RULES_FORM,
     HTMX,
     create_match,
+    deal_url,
     enter_cards,
     record_draw,
     record_quick,
@@ -161,7 +162,7 @@ def test_deal_page_shows_the_verdict_with_layoffs(client, match):
     set_upcard(client, match, "TC")
     # Alice melds 5-6-7♠; Bob lays off 8♠ and then 9♠.
     enter_cards(client, match, 0, "5S 6S 7S KH KD KC 2H 3H 4H AC", "8S 9S QD QC QH 2D 4D 6D 8D TD")
-    body = client.get(reverse("scorekeeper:deal_detail", args=[match.pk, 1])).content.decode()
+    body = client.get(deal_url("deal_detail", match, 1)).content.decode()
     assert "Layoffs" in body and body.count('class="pc pc-s laid"') >= 2
 
 

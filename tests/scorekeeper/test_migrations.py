@@ -91,3 +91,24 @@ def test_every_existing_match_gets_a_stable_id_of_its_own(migrate):
     ids = list(apps.get_model("scorekeeper", "Match").objects.values_list("stable_id", flat=True))
     assert len(ids) == 3 and None not in ids
     assert len(set(ids)) == 3
+
+
+def test_dealers_are_filled_from_the_derivation_the_site_used(migrate):
+    """Existing deals get the dealers the site showed before dealers were stored."""
+    apps = migrate("_match_players_restrict")  # just before _deal_dealer_and_trash
+    Player = apps.get_model("scorekeeper", "Player")
+    Match = apps.get_model("scorekeeper", "Match")
+    Deal = apps.get_model("scorekeeper", "Deal")
+    a = Player.objects.create(name="Alice", name_key="alice")
+    b = Player.objects.create(name="Bob", name_key="bob")
+    match = Match.objects.create(player_a=a, player_b=b, first_dealer=1, rules={"target": 50})
+    # Bob deals; Alice wins; a draw (Alice deals again); Bob wins 60, the end; one more after.
+    for number, (winner, points) in enumerate([(0, 10), (None, 0), (1, 60), (0, 5)], start=1):
+        Deal.objects.create(
+            match=match, number=number, status="recorded", winner=winner, points=points
+        )
+    Deal.objects.create(match=match, number=5, status="open", upcard="TC")
+    apps = migrate("_deal_dealer_and_trash")
+    Deal = apps.get_model("scorekeeper", "Deal")
+    dealers = dict(Deal.objects.filter(match_id=match.pk).values_list("number", "dealer"))
+    assert dealers == {1: 1, 2: 0, 3: 0, 4: 1, 5: 1}

@@ -41,10 +41,11 @@ def requests_for(match):
     """Every view of a match, with the roles that may use it."""
     pk = match.pk
     url = lambda name, *args: reverse(f"scorekeeper:{name}", args=[pk, *args])  # noqa: E731
+    deal = Deal.objects.get(match=match, number=1).pk
     return [
         ("GET", url("match_detail"), {}, "viewer"),
         ("GET", url("match_poll") + "?v=0", {}, "viewer"),
-        ("GET", url("deal_detail", 1), {}, "viewer"),
+        ("GET", url("deal_detail", deal), {}, "viewer"),
         ("POST", url("deal_upcard"), {"upcard": "9C"}, "editor"),
         ("GET", url("deal_enter", 0), {}, "editor"),
         ("POST", url("deal_enter", 0), {"number": 2, "action": "preview"}, "editor"),
@@ -55,11 +56,12 @@ def requests_for(match):
             "editor",
         ),
         ("POST", url("deal_draw"), {"number": 2}, "editor"),
-        ("GET", url("deal_edit", 1), {}, "editor"),
-        ("POST", url("deal_edit", 1), {"mode": "draw", "version": -1}, "editor"),
-        ("POST", url("deal_undo", 1), {"version": -1}, "editor"),
-        ("GET", url("deal_delete", 1), {}, "editor"),
-        ("POST", url("deal_delete", 1), {}, "editor"),
+        ("GET", url("deal_edit", deal), {}, "editor"),
+        ("POST", url("deal_edit", deal), {"mode": "draw", "version": -1}, "editor"),
+        ("POST", url("deal_undo", deal), {"version": -1}, "editor"),
+        ("GET", url("deal_delete", deal), {}, "editor"),
+        ("POST", url("deal_delete", deal), {}, "editor"),
+        ("POST", url("deal_restore", deal), {"version": -1}, "editor"),
         ("GET", url("match_share"), {}, "owner"),
         ("POST", url("match_share"), {"action": "view-off"}, "owner"),
         ("POST", url("match_rematch"), {}, "owner"),
@@ -136,8 +138,59 @@ def test_a_deal_of_another_match_is_not_reachable(world):
     other = create_match(clients["stranger"], "Carol", "Dave")
     set_upcard(clients["stranger"], other, "5C")
     record_quick(clients["stranger"], other, 0, 1, 20)
-    url = reverse("scorekeeper:deal_delete", args=[match.pk, 1])
-    response = clients["owner"].post(reverse("scorekeeper:deal_delete", args=[other.pk, 1]))
+    mine = Deal.objects.get(match=match, number=1)
+    theirs = Deal.objects.get(match=other, number=1)
+    url = reverse("scorekeeper:deal_delete", args=[match.pk, mine.pk])
+    response = clients["owner"].post(reverse("scorekeeper:deal_delete", args=[other.pk, theirs.pk]))
     assert response.status_code == 404
     assert Deal.objects.filter(match=other, status="recorded").count() == 1
     assert clients["stranger"].post(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "name"),
+    [
+        ("GET", "deal_detail"),
+        ("GET", "deal_edit"),
+        ("GET", "deal_delete"),
+        ("POST", "deal_edit"),
+        ("POST", "deal_delete"),
+        ("POST", "deal_undo"),
+        ("POST", "deal_restore"),
+    ],
+)
+def test_a_deal_id_of_another_match_is_not_found_through_my_own_match(world, method, name):
+    """Each owner may act on their own match, but never on the other's deal through it."""
+    match, clients = world
+    other = create_match(clients["stranger"], "Carol", "Dave")
+    set_upcard(clients["stranger"], other, "5C")
+    record_quick(clients["stranger"], other, 0, 1, 20)
+    mine = Deal.objects.get(match=match, number=1)
+    theirs = Deal.objects.get(match=other, number=1)
+    Deal.objects.filter(pk__in=[mine.pk, theirs.pk]).update(status="deleted")  # restorable
+    before = snapshot(other), snapshot(match)
+    pairs = ((clients["owner"], match, theirs), (clients["stranger"], other, mine))
+    for client, through, deal in pairs:
+        url = reverse(f"scorekeeper:{name}", args=[through.pk, deal.pk])
+        data = {"version": through.version, "mode": "draw"}
+        response = client.get(url) if method == "GET" else client.post(url, data)
+        assert response.status_code == 404, (name, response.status_code)
+    assert (snapshot(other), snapshot(match)) == before
+
+
+def test_only_editors_and_the_owner_may_restore_a_deleted_deal(world):
+    """A restore that would succeed (a deleted deal, the current version) is refused to the
+    view-link holder and to strangers, changing nothing; the edit-link holder restores it."""
+    match, clients = world
+    deal = Deal.objects.get(match=match, number=1)
+    match.refresh_from_db()
+    match.delete_deal(deal, version=match.version)
+    url = reverse("scorekeeper:deal_restore", args=[match.pk, deal.pk])
+    for persona, refused in (("viewer", 403), ("stranger", 404), ("anonymous", 404)):
+        before = snapshot(match)
+        response = clients[persona].post(url, {"version": match.version})
+        assert response.status_code == refused, persona
+        assert snapshot(match) == before, persona
+    response = clients["editor"].post(url, {"version": match.version})
+    assert response.status_code == 302
+    assert Deal.objects.get(pk=deal.pk).status == "recorded"

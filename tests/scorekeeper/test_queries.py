@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, create_match
+from match_helpers import HTMX, create_match, deal_url
 
 import scorekeeper.models
 import scorekeeper.presenters
@@ -98,7 +98,7 @@ def scoreboard_htmx(match: Match):
 
 
 def deal_page(match: Match):
-    return get(reverse("scorekeeper:deal_detail", args=[match.pk, 1]))
+    return get(deal_url("deal_detail", match, 1))
 
 
 def card_entry(match: Match):
@@ -153,7 +153,7 @@ def count_queries(client: Client, match: Match, page: Callable, capture) -> int:
     """Visit the page once to settle the session, then count the queries of a second visit."""
     visit = page(match)
     assert visit(client).status_code in (200, 204)
-    with capture(PAGES[page]) as captured:
+    with capture(PAGES.get(page) or DELETED_PAGES[page]) as captured:
         response = visit(client)
     assert response.status_code in (200, 204), response.content[:500]
     return len(captured)
@@ -198,6 +198,33 @@ def test_scoreboard_and_deal_page_use_the_stored_verdicts(client, db, monkeypatc
     )
     assert client.get(reverse("scorekeeper:match_detail", args=[match.pk])).status_code == 200
     assert called == []
-    deal_page = reverse("scorekeeper:deal_detail", args=[match.pk, 1])
+    deal_page = deal_url("deal_detail", match, 1)
     assert client.get(deal_page).status_code == 200
     assert called == ["from_dict"]  # the one deal shown, rebuilt from its stored JSON
+
+
+def deleted_deal_page(match: Match):
+    deleted = match.deals.filter(status=Deal.Status.DELETED).order_by("number").first()
+    return get(reverse("scorekeeper:deal_detail", args=[match.pk, deleted.pk]))
+
+
+DELETED_PAGES = {deleted_deal_page: 5}  # as a deal page
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [scoreboard, scoreboard_htmx, deal_page, deleted_deal_page, poll_update],
+    ids=lambda screen: screen.__name__,
+)
+def test_deleted_deals_cost_no_more_queries(client, db, screen, django_assert_max_num_queries):
+    match = create_match(client, target=1000)
+    add_deals(match, 4)
+    match.refresh_from_db()
+    match.delete_deal(match.deals.get(number=2), version=match.version)
+    small = count_queries(client, match, screen, django_assert_max_num_queries)
+    add_deals(match, 20)
+    for number in (5, 9, 13, 20):
+        match.refresh_from_db()
+        match.delete_deal(match.deals.get(number=number), version=match.version)
+    large = count_queries(client, match, screen, django_assert_max_num_queries)
+    assert large == small

@@ -87,7 +87,7 @@ def test_a_whole_match_to_the_final_screen(client, db):
     deal2 = Deal.objects.get(match=match, number=2)
     match.refresh_from_db()
     response = client.post(
-        reverse("scorekeeper:deal_edit", args=[match.pk, 2]),
+        reverse("scorekeeper:deal_edit", args=[match.pk, deal2.pk]),
         {
             "mode": "quick",
             "version": match.version,
