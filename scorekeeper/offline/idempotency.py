@@ -153,7 +153,7 @@ class KeyedChange:
                 return run_view()  # no such match: the view answers 404
             stored = self.stored()
             if stored is not None:
-                return self.repeat(stored) if self.may_change() else run_view()
+                return self.repeat(stored) if self.answers(stored) else run_view()
             try:
                 with transaction.atomic():
                     claim = IdempotentReply.objects.create(
@@ -163,7 +163,7 @@ class KeyedChange:
                 stored = self.stored()
                 if stored is None:
                     raise
-                return self.repeat(stored) if self.may_change() else run_view()
+                return self.repeat(stored) if self.answers(stored) else run_view()
             response, added = self.run(run_view)
             after = match_version(self.pk)
             if after != before or is_redirect(response):
@@ -175,6 +175,11 @@ class KeyedChange:
     def stored(self) -> IdempotentReply | None:
         """Return the answer kept for this key, if any."""
         return IdempotentReply.objects.filter(match_id=self.pk, key=self.key).first()
+
+    def answers(self, stored: IdempotentReply) -> bool:
+        """Return whether the stored answer is this request's: the same change (its path),
+        which this visitor may still make. Otherwise the view answers, and nothing is kept."""
+        return stored.path == self.request.path[:255] and self.may_change()
 
     def may_change(self) -> bool:
         """Return whether this visitor may change the match now.

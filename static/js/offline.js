@@ -241,14 +241,23 @@
 
   // ---- Sending: keys on every change; kept entries when the connection is gone -----------
 
-  function keyField(form) {
+  /* The key of this submission: the one of the last, if it sent the same thing to the same
+     place (a second tap, a resend), else a new one. One form may send several changes (its
+     buttons' formaction: the restore buttons), each a change of its own. */
+  function keyField(form, submitter) {
     let field = form.querySelector('input[name="idempotency_key"]');
     if (!field) {
       field = document.createElement('input');
       field.type = 'hidden';
       field.name = 'idempotency_key';
-      field.value = newKey();
       form.append(field);
+    }
+    const data = [...new FormData(form)].filter(([name]) => name !== 'idempotency_key' && name !== 'queue');
+    if (submitter && submitter.name) data.push([submitter.name, submitter.value]);
+    const what = JSON.stringify([(submitter && submitter.formAction) || form.action, data]);
+    if (field.dataset.what !== what || !field.value) {
+      field.value = newKey();
+      field.dataset.what = what;
     }
     return field.value;
   }
@@ -279,7 +288,7 @@
         }
         return;
       }
-      const key = keyField(form);
+      const key = keyField(form, submitter);
       let described = form.querySelector('input[name="queue"]');
       if (!kind) {
         if (described) described.remove();

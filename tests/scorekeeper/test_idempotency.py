@@ -224,6 +224,19 @@ def test_a_key_belongs_to_its_match(client, match):
     assert recorded(match) == recorded(other) == 1
 
 
+def test_a_key_sent_with_another_change_does_not_answer_for_it(client, match):
+    same = key()
+    client.post(
+        reverse("scorekeeper:deal_upcard", args=[match.pk]),
+        {"upcard": "TC", "idempotency_key": same},
+    )
+    response = client.post(
+        reverse("scorekeeper:deal_draw", args=[match.pk]), {"number": 1, "idempotency_key": same}
+    )
+    assert "Idempotent-Replayed" not in response
+    assert recorded(match) == 1  # the draw is recorded, not answered with the upcard's reply
+
+
 def test_a_revoked_edit_link_gets_the_refusal_not_the_stored_answer(client, match):
     match.set_share_link("edit", enabled=True)
     match.refresh_from_db()
@@ -234,6 +247,23 @@ def test_a_revoked_edit_link_gets_the_refusal_not_the_stored_answer(client, matc
     assert editor.post(url, {"number": 1, "idempotency_key": same}).status_code == 302
     match.set_share_link("edit", enabled=False)
     assert editor.post(url, {"number": 1, "idempotency_key": same}).status_code == 404
+
+
+def test_a_delete_and_a_restore_sent_twice_get_their_first_answers(client, match):
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 0, 3, 30, number=1)
+    deal = match.deals.get(number=1)
+    for action, said in (("delete", "was deleted"), ("restore", "was restored")):
+        same = key()
+        url = reverse(f"scorekeeper:deal_{action}", args=[match.pk, deal.pk])
+        data = {"version": Match.objects.get(pk=match.pk).version, "idempotency_key": same}
+        first = client.post(url, data, follow=True)
+        again = client.post(url, data, follow=True)
+        assert said in first.content.decode()
+        assert said in again.content.decode()  # the first answer, not "already" nor "changed"
+        assert again.redirect_chain == first.redirect_chain
+    deal.refresh_from_db()
+    assert deal.status == Deal.Status.RECORDED
 
 
 def test_a_rematch_sent_twice_starts_one_match(client, match):
