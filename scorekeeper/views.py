@@ -52,6 +52,8 @@ from .models import (
     MatchOver,
     StaleEdit,
 )
+from .offline.idempotency import mark_conflict
+from .offline.results import open_graph
 from .presenters import deal_preview, match_board
 
 
@@ -266,7 +268,9 @@ def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
     else:
         text = _("Deal %(number)d was already recorded on another phone (%(result)s). Here it is.")
     messages.warning(request, text % values)
-    return redirect_htmx(request, deal.get_absolute_url())
+    # A phone sending a deal it kept offline is shown both results, and may keep its own.
+    correct_url = reverse("scorekeeper:deal_edit", args=[deal.match_id, deal.pk])
+    return mark_conflict(redirect_htmx(request, deal.get_absolute_url()), deal, correct_url)
 
 
 @require_http_methods(["GET", "POST"])
@@ -703,10 +707,16 @@ def qr_svg(url: str) -> str:
 
 @require_GET
 def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Open a share link: this browser may now watch (or also record in) the match."""
+    """Open a share link: this browser may now watch (or also record in) the match.
+
+    The link answers with the scoreboard itself, not a redirect to it: a link preview's
+    crawler has no cookies and follows no redirect that sets a session, and reads the Open
+    Graph tags (the score, its picture) from this reply.
+    """
     match, _role = access.match_by_token(token)
     access.remember_token(request, token)
-    return redirect(match)
+    request.open_graph = open_graph(request, match, token)  # type: ignore[attr-defined]
+    return match_detail(request, match.pk)
 
 
 @require_POST
