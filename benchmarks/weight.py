@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import http.client
+import json
 import re
 import sys
 import urllib.parse
@@ -141,6 +142,54 @@ def pages(site: Site) -> list[tuple[str, str]]:
     ]
 
 
+WORKER_CONFIG = re.compile(r"self\.OKGIN = (\{.*?\});\n")
+
+
+def worker_weight(base: str, site: Site, assets_seen: dict[str, Fetched]) -> None:
+    """Print what the service worker adds to a first visit of the scoreboard, and the total.
+
+    After the page, the phone fetches the worker (/sw.js), which keeps its static files (the
+    page's own, so the HTTP cache answers: nothing on the wire), the pages it keeps from the
+    start, and the two card-entry pages one tap from the scoreboard; the browser also fetches
+    the manifest's icons to judge whether the site can be installed.
+    """
+    match = f"/matches/{site.match_pk}"
+    scoreboard = fetch(base, f"{match}/", cookie=site.cookie)
+    assets = page_assets(base, scoreboard)
+    page_total = scoreboard.wire + sum(asset.wire for asset in assets)
+    worker = fetch(base, "/sw.js", cookie=site.cookie)
+    config = json.loads(WORKER_CONFIG.match(worker.body.decode())[1])
+    on_page = {asset.url for asset in assets}
+    static_missing = [url for url in config["static"] if url not in on_page]
+    kept = [fetch(base, path, cookie=site.cookie) for path in config["pages"]]
+    entry = [fetch(base, f"{match}/knock/{seat}/", cookie=site.cookie) for seat in (0, 1)]
+    manifest = next(asset for asset in assets if asset.url.startswith("/manifest"))
+    icons = [fetch(base, icon["src"]) for icon in json.loads(manifest.body)["icons"]]
+    print("Service worker on a first visit of the scoreboard (wire bytes, gzip):")
+    rows = [
+        ("scoreboard page + its assets", page_total),
+        ("/sw.js (the worker and its configuration)", worker.wire),
+        (f"static files it keeps ({len(config['static'])}, the page's: from the HTTP cache)", 0),
+        *((f"page kept from the start: {page.url}", page.wire) for page in kept),
+        *((f"card entry kept: {page.url}", page.wire) for page in entry),
+        *((f"manifest icon: {icon.url}", icon.wire) for icon in icons),
+    ]
+    for label, size in rows:
+        print(f"  {label:<58}{kb(size):>10}")
+    total = sum(size for _label, size in rows)
+    verdict = "met" if total <= PAGE_BUDGET else "MISSED"
+    print(f"  {'first visit with the service worker, total':<58}{kb(total):>10}"
+          f"  <= {kb(PAGE_BUDGET)}  {verdict}")  # fmt: skip
+    if static_missing:
+        print(f"  (static files kept but not on the page: {', '.join(static_missing)})")
+    scripts = [a for a in assets if a.url.endswith(".js") and "htmx" not in a.url]
+    print(
+        "  the offline and phone scripts: "
+        + ", ".join(f"{a.url} {kb(a.wire)} ({kb(a.raw)} raw)" for a in scripts)
+        + f"; the worker {kb(worker.wire)} ({kb(worker.raw)} raw)"
+    )
+
+
 def main() -> None:
     stop_on_sigterm()
     with prepared_site() as site, gunicorn(site, workers=1) as base:
@@ -167,6 +216,9 @@ def main() -> None:
                 f"{label:<24}{kb(page.wire):>11}{kb(page.raw):>11}{kb(extra):>10}{kb(total):>10}"
                 f"  {budget}"
             )
+
+        print()
+        worker_weight(base, site, assets_seen)
 
         print()
         print("Static files (hashed names; the same on every page, cached after the first):")

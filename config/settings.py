@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "scorekeeper",
     "scorekeeper.limits",
+    "scorekeeper.offline",
 ]
 
 MIDDLEWARE = [
@@ -112,6 +113,10 @@ MIDDLEWARE = [
     "django_ratelimit.middleware.RatelimitMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the 429 page.
     "axes.middleware.AxesMiddleware",
+    # A change to a match sent twice under one key is one change (scorekeeper/offline). Its
+    # process_view runs after the CSRF check, and runs the view inside the transaction that
+    # keeps the answer.
+    "scorekeeper.offline.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -131,6 +136,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.context_processors.deck",
+                "scorekeeper.offline.context_processors.open_graph",
             ],
         },
     },

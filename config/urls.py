@@ -24,5 +24,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # The service worker, the manifest, the offline page and the result pictures.
+    path("", include("scorekeeper.offline.urls")),
     path("", include("scorekeeper.urls")),
 ]

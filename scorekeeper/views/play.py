@@ -30,6 +30,7 @@ from ..models import (
     Match,
     MatchOver,
 )
+from ..offline.idempotency import mark_conflict
 from ..presenters import deal_preview, explain
 
 
@@ -264,7 +265,9 @@ def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
     else:
         text = _("Deal %(number)d was already recorded on another phone (%(result)s). Here it is.")
     messages.warning(request, text % values)
-    return redirect_htmx(request, deal.get_absolute_url())
+    # A phone sending a deal it kept offline is shown both results, and may keep its own.
+    correct_url = reverse("scorekeeper:deal_edit", args=[deal.match_id, deal.pk])
+    return mark_conflict(redirect_htmx(request, deal.get_absolute_url()), deal, correct_url)
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,7 +6,7 @@ import io
 
 import segno
 from django.http import HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -15,6 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import access
 from ..access import Role
 from ..htmx import HtmxHttpRequest, redirect_htmx
+from ..offline.results import open_graph
+from .play import match_detail
 
 
 @require_http_methods(["GET", "POST"])
@@ -72,10 +74,16 @@ def qr_svg(url: str) -> str:
 
 @require_GET
 def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Open a share link: this browser may now watch (or also record in) the match."""
+    """Open a share link: this browser may now watch (or also record in) the match.
+
+    The link answers with the scoreboard itself, not a redirect to it: a link preview's
+    crawler has no cookies and follows no redirect that sets a session, and reads the Open
+    Graph tags (the score, its picture) from this reply.
+    """
     match, _role = access.match_by_token(token)
     access.remember_token(request, token)
-    return redirect(match)
+    request.open_graph = open_graph(request, match, token)  # type: ignore[attr-defined]
+    return match_detail(request, match.pk)
 
 
 urlpatterns = [

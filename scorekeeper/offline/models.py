@@ -1,0 +1,42 @@
+"""The stored answers to changes a phone sent with a key of its own (see `idempotency`)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Match
+
+
+class IdempotentReply(models.Model):
+    """The first answer to one change of a match, kept under the key the phone sent with it.
+
+    Kept in the same transaction as the change itself, so that a change is never kept without
+    its answer, nor an answer without its change.
+    """
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="+"
+    )
+    key = models.CharField(_("key"), max_length=64)
+    created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+    path = models.CharField(_("path"), max_length=255, blank=True)
+    status = models.PositiveSmallIntegerField(_("status"), default=0)
+    # The response headers a browser acts on (Location, Content-Type, htmx's HX-*).
+    headers = models.JSONField(_("headers"), default=dict)
+    body = models.BinaryField(_("body"), default=b"", blank=True)
+    # [level, text, extra tags] of each message the change added, in the language of the day.
+    messages = models.JSONField(_("messages"), default=list)
+    # Set when the change was refused because another phone recorded that deal first.
+    conflict = models.JSONField(_("conflict"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("match version after the change"), null=True)
+
+    class Meta:
+        verbose_name = _("idempotent reply")
+        verbose_name_plural = _("idempotent replies")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "key"], name="idempotent_key_unique_per_match")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.key}: {self.status}"
