@@ -18,7 +18,7 @@ __all__ = ["DEFAULT_RULES", "Rules"]
 
 @dataclass(frozen=True)
 class Rules:
-    """A value object holding the scoring rules and variants; the defaults are the seeds'.
+    """A value object holding the scoring rules and variants; the defaults are the rules page's.
 
     Raises RuleTypeError when a field has the wrong type, and RuleRangeError when it is out
     of range (bonuses below 0, a target below 1).

@@ -185,7 +185,8 @@ def _rules_schema() -> dict[str, Any]:
             properties[field.name] = {"type": "integer", "minimum": least, "default": default}
     return {
         "type": "object",
-        "description": "The match rules (RULES.md); missing keys take the defaults.",
+        "description": "The match rules and variants, as the rules page (/rules/) describes "
+        "them; missing keys take the defaults.",
         "properties": properties,
         "additionalProperties": False,
     }

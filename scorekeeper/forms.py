@@ -465,7 +465,7 @@ class MatchForm(forms.Form):
     first_dealer = forms.ChoiceField(
         label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=forms.RadioSelect
     )
-    # House rules (RULES.md variants); the defaults are the seeds' rules.
+    # House rules: the variants of the rules page (/rules/); the defaults are Rules()'s.
     gin_bonus = forms.TypedChoiceField(
         label=_("Gin bonus"), coerce=int, choices=[(25, "25"), (20, "20")], initial=25
     )
