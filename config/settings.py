@@ -19,12 +19,26 @@ from django.utils.csp import CSP
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
 def env_bool(name: str, default: bool = False) -> bool:
-    """Return the environment variable `name` read as a boolean ("1", "true", "yes", "on")."""
+    """Return the environment variable `name` read as a boolean, or `default` when unset.
+
+    "1", "true", "yes" and "on" are true; "0", "false", "no", "off" and an empty value are false
+    (in any case). Anything else raises ImproperlyConfigured: a misspelt "flase" must not turn
+    a switch off (or on) unnoticed.
+    """
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a boolean: use 1, true, yes or on; 0, false, no or off."
+        )
+    return word in TRUE_WORDS
 
 
 def env_list(name: str, default: str = "") -> list[str]:
