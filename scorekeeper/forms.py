@@ -19,12 +19,14 @@ from django.utils.translation import gettext_lazy as _
 from adjudication import (
     ALL_CARDS,
     DEFAULT_RULES,
+    RULE_SPECS,
     AdjudicationError,
     Card,
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
     Rules,
+    RuleSpec,
     WrongCountError,
     adjudicate,
     analyse_hand,
@@ -445,6 +447,38 @@ def illegal_knock_message(deadwood: int, limit: int) -> str:
     }
 
 
+# The house rules' labels; everything else about each rule (its default, its bounds, the values
+# a table may choose) is the engine's `Rules` (RULE_SPECS).
+RULE_LABELS = {
+    "gin_bonus": _("Gin bonus"),
+    "undercut_bonus": _("Undercut bonus"),
+    "big_gin": _("Big gin (all 11 cards melded)"),
+    "big_gin_bonus": _("Big gin bonus"),
+    "ace_means_gin": _("An ace upcard means gin only"),
+    "spades_double": _("A spade upcard doubles the deal"),
+    "target": _("Play to"),
+    "box_bonus": _("Box bonus per deal won"),
+    "game_bonus": _("Game bonus for the winner"),
+    "shutout": _("Shutout doubles the game bonus"),
+}
+
+
+def rule_field(spec: RuleSpec) -> forms.Field:
+    """Return the new-match form's field for one house rule, as `Rules` describes it."""
+    label = RULE_LABELS[spec.name]
+    if spec.is_switch:
+        return forms.BooleanField(label=label, required=False, initial=spec.default)
+    if isinstance(spec.offered, range):
+        return forms.IntegerField(
+            label=label,
+            min_value=spec.offered.start,
+            max_value=spec.offered.stop - 1,
+            initial=spec.default,
+        )
+    choices = [(value, str(value)) for value in spec.offered]
+    return forms.TypedChoiceField(label=label, coerce=int, choices=choices, initial=spec.default)
+
+
 class MatchForm(forms.Form):
     """A new match: two players (earlier or new), the rules, and the first dealer."""
 
@@ -465,43 +499,12 @@ class MatchForm(forms.Form):
     first_dealer = forms.ChoiceField(
         label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=forms.RadioSelect
     )
-    # House rules: the variants of the rules page (/rules/); the defaults are Rules()'s.
-    gin_bonus = forms.TypedChoiceField(
-        label=_("Gin bonus"), coerce=int, choices=[(25, "25"), (20, "20")], initial=25
-    )
-    undercut_bonus = forms.IntegerField(
-        label=_("Undercut bonus"), min_value=0, max_value=100, initial=10
-    )
-    big_gin = forms.BooleanField(label=_("Big gin (all 11 cards melded)"), required=False)
-    big_gin_bonus = forms.IntegerField(
-        label=_("Big gin bonus"), min_value=0, max_value=100, initial=31
-    )
-    ace_means_gin = forms.BooleanField(label=_("An ace upcard means gin only"), required=False)
-    spades_double = forms.BooleanField(label=_("A spade upcard doubles the deal"), required=False)
-    target = forms.IntegerField(label=_("Play to"), min_value=10, max_value=1000, initial=100)
-    box_bonus = forms.IntegerField(
-        label=_("Box bonus per deal won"), min_value=0, max_value=100, initial=0
-    )
-    game_bonus = forms.IntegerField(
-        label=_("Game bonus for the winner"), min_value=0, max_value=500, initial=0
-    )
-    shutout = forms.BooleanField(label=_("Shutout doubles the game bonus"), required=False)
 
-    RULE_FIELDS = (
-        "gin_bonus",
-        "undercut_bonus",
-        "big_gin",
-        "big_gin_bonus",
-        "ace_means_gin",
-        "spades_double",
-        "target",
-        "box_bonus",
-        "game_bonus",
-        "shutout",
-    )
+    RULE_FIELDS = tuple(spec.name for spec in RULE_SPECS)
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields.update((spec.name, rule_field(spec)) for spec in RULE_SPECS)
         queryset = players if players is not None else Player.objects.none()
         self.fields["player_a"].queryset = queryset
         self.fields["player_b"].queryset = queryset
