@@ -11,13 +11,10 @@ from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from adjudication import (
-    ALL_CARDS,
     DEFAULT_RULES,
     RULE_SPECS,
     AdjudicationError,
@@ -36,8 +33,15 @@ from adjudication import (
 
 from .models import Deal, DealFacts, Player
 from .names import name_key
+from .widgets import (
+    CARD_CHOICES,
+    CARD_VALUES,
+    UPCARD_CHOICES,
+    CardGridWidget,
+    CardRadioWidget,
+    CardSelect,
+)
 
-CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
 MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
 
 
@@ -60,90 +64,6 @@ def engine_message(error: AdjudicationError) -> str:
         ) % {"expected": expected, "got": error.got}
     # The engine's own text is English: show a sentence in the user's language instead.
     return _("These cards cannot be used together.")
-
-
-CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)
-UPCARD_CHOICES = [("", "—"), *CARD_CHOICES]
-
-
-# Each card's label markup, up to its id: the card's own text, known to need no escaping.
-GRID_LABELS = {
-    str(card): f'<label class="gc pc-{card.suit.value.lower()} r{card.rank.value}'
-    for card in ALL_CARDS
-}
-GRID_FACES = {
-    str(card): '<span class="face" aria-hidden="true">'
-    f'<b>{card.rank.label}</b><i>{card.suit.symbol}</i></span><span class="vh">{card.label}'
-    for card in ALL_CARDS
-}
-
-
-class CardGridWidget(forms.CheckboxSelectMultiple):
-    """The 52 cards as big tappable checkboxes drawn as cards, a suit to two rows."""
-
-    taken: frozenset[str] = frozenset()
-
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """Return the grid's HTML.
-
-        Built here, not by a template loop: 52 cards through the template engine took longer
-        than the rest of the scoreboard, and twice that on the card-entry page and its live
-        preview (profiled in issue 8).
-        """
-        chosen = set(value or ())
-        base_id = escape((attrs or {}).get("id") or f"id_{name}")
-        name = escape(name)
-        elsewhere = escape(gettext("in the other hand"))
-        parts = ['<div class="grid">']
-        for card in GRID_LABELS:
-            checked = card in chosen
-            # A card in the other hand is shown as taken, unless this hand has it too:
-            # then both stay visible so the duplicate can be seen and fixed.
-            taken = card in self.taken and not checked
-            parts.append(
-                f'{GRID_LABELS[card]}{" taken" if taken else ""}" for="{base_id}_{card}">'
-                f'<input type="{self.input_type}" class="vh" name="{name}" value="{card}"'
-                f' id="{base_id}_{card}"{" checked" if checked else ""}'
-                f"{' disabled' if taken else ''}>{GRID_FACES[card]}"
-                f"{f' ({elsewhere})' if taken else ''}</span></label>"
-            )
-        parts.append("</div>")
-        return mark_safe("".join(parts))  # noqa: S308 - card text, and the escaped parts above
-
-
-class CardSelect(forms.Select):
-    """A drop-down of the upcards, with the markup of Django's own select template.
-
-    Built here for the same reason as the card grid: 53 options, each a template include,
-    cost more than the rest of the live preview.
-    """
-
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """Return the select's HTML."""
-        chosen = self.format_value(value)
-        parts = [
-            f'<select name="{escape(name)}"{_attributes(self.build_attrs(self.attrs, attrs))}>'
-        ]
-        for option_value, label in self.choices:
-            option_value = str(option_value)
-            picked = option_value in chosen
-            if picked:
-                chosen = ()  # only the first match is selected, as in Django's ChoiceWidget
-            parts.append(
-                f'\n  <option value="{escape(option_value)}"{" selected" if picked else ""}>'
-                f"{escape(label)}</option>\n"
-            )
-        parts.append("\n</select>")
-        return mark_safe("".join(parts))  # noqa: S308 - every value above is escaped
-
-
-def _attributes(attrs: dict[str, object]) -> str:
-    """Return the attributes as Django's attrs.html writes them (True alone, False left out)."""
-    return "".join(
-        f" {escape(key)}" if value is True else f' {escape(key)}="{escape(value)}"'
-        for key, value in attrs.items()
-        if value is not False
-    )
 
 
 @dataclass(frozen=True)
@@ -375,13 +295,6 @@ class CheckerForm(HandsForm):
         if self.hands["opponent"]:
             verdict = adjudicate(upcard, self.hands["hand"], self.hands["opponent"])
         return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
-
-
-class CardRadioWidget(CardGridWidget):
-    """The 52 cards as a grid of radio buttons: tap one."""
-
-    input_type = "radio"
-    allow_multiple_selected = False
 
 
 class UpcardForm(forms.Form):

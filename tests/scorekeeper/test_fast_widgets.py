@@ -3,7 +3,7 @@
 import pytest
 from django import forms
 
-from scorekeeper.forms import UPCARD_CHOICES, CardGridWidget, CardSelect
+from scorekeeper.widgets import UPCARD_CHOICES, CardGridWidget, CardSelect
 
 
 @pytest.mark.parametrize(
