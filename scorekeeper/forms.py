@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.boundfield import BoundField
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -36,13 +37,13 @@ from .names import name_key
 from .widgets import (
     CARD_CHOICES,
     CARD_VALUES,
+    MAX_CARD_TEXT,
     UPCARD_CHOICES,
-    CardGridWidget,
     CardRadioWidget,
     CardSelect,
+    HandShown,
+    HandWidget,
 )
-
-MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
 
 
 def engine_message(error: AdjudicationError) -> str:
@@ -75,6 +76,20 @@ class HandInput:
     text: str
     rendered: str
 
+    @classmethod
+    def posted(cls, value: list) -> HandInput:
+        """Return the hand from its widget's three posted values, cut to what a player sends.
+
+        A text box that was not sent at all is unchanged, not emptied.
+        """
+        ticked, text, rendered = value
+        rendered = (rendered or "")[:MAX_CARD_TEXT]
+        return cls(
+            ticked=tuple(ticked or ())[:60],
+            text=(rendered if text is None else text)[:MAX_CARD_TEXT],
+            rendered=rendered,
+        )
+
 
 def merge_hand(hand: HandInput) -> tuple[Card, ...]:
     """Return the cards of one hand from its grid and its shorthand text.
@@ -102,81 +117,155 @@ def parse_grid_leniently(ticked: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in dict.fromkeys(ticked) if token in CARD_VALUES)
 
 
-def grid_field(label: str) -> forms.MultipleChoiceField:
-    """Return a hand's card grid field."""
-    return forms.MultipleChoiceField(
-        label=label, choices=CARD_CHOICES, required=False, widget=CardGridWidget
-    )
+# The code of an error in a hand's typed text: the page shows it beside the text box.
+TEXT_ERROR = "text"
 
 
-def shorthand_field(label: str) -> forms.CharField:
-    """Return a hand's shorthand text field ("7h8h9h ks kd kc")."""
-    attrs = {
-        "autocomplete": "off",
-        "autocapitalize": "characters",
-        "spellcheck": "false",
-        "enterkeyhint": "done",
-        "placeholder": "7h8h9h ks kd kc",
-    }
-    return forms.CharField(
-        label=label, required=False, max_length=MAX_CARD_TEXT, widget=forms.TextInput(attrs)
-    )
+def hand_shown(value: list) -> HandShown:
+    """Return a posted hand as the page shows it again: the merged cards on the grid and as
+    text; after an error, what could be kept, with a text that failed shown as it was typed."""
+    hand = HandInput.posted(value)
+    typed = value[1]
+    try:
+        cards = merge_hand(hand)
+        text_failed = False
+    except AdjudicationError:
+        cards = parse_grid_leniently(hand.ticked)
+        text_failed = bool(hand.text.strip())
+    if text_failed or (typed is not None and len(typed) > MAX_CARD_TEXT):
+        return HandShown(cards, typed or "")
+    return HandShown.of(cards)
 
 
-def shown_field() -> forms.CharField:
-    """Return the hidden field holding a hand's text as the page last showed it."""
-    return forms.CharField(required=False, widget=forms.HiddenInput, max_length=MAX_CARD_TEXT)
+class HandBoundField(BoundField):
+    """A hand on the page: its text box with the text's errors, the hand's other errors, its
+    grid (the other hand's cards shown as taken) and the hidden text as shown, drawn by the
+    field's template with its count of cards."""
+
+    def get_context(self) -> dict[str, object]:
+        field: HandField = self.field
+        grid, text, rendered = field.widget.widgets
+        ticked, typed, shown = field.widget.decompress(self.value())
+        text_id = f"{self.auto_id}_text"
+        text_errors, other_errors = [], []
+        for error in self.errors.as_data():
+            (text_errors if error.code == TEXT_ERROR else other_errors).extend(error)
+        text_attrs: dict[str, object] = {"id": text_id, "class": "form-control"}
+        if text_errors:
+            text_attrs.update(
+                {
+                    "class": "form-control is-invalid",
+                    "aria-invalid": "true",
+                    "aria-describedby": f"{text_id}_err",
+                }
+            )
+        return {
+            "field": self,
+            "count": len(self.form.hands[self.name]),
+            "need": "–".join(str(count) for count in field.counts),
+            "text_id": text_id,
+            "text": text.render(f"{self.html_name}_text", typed, text_attrs),
+            "text_errors": text_errors,
+            "other_errors": other_errors,
+            "grid": grid.render(self.html_name, ticked, {"id": self.auto_id}),
+            "shown": rendered.render(
+                f"{self.html_name}_rendered", shown, {"id": f"{self.auto_id}_rendered"}
+            ),
+        }
+
+
+class HandField(forms.MultiValueField):
+    """One hand, entered on the card grid, as shorthand text, or both (`HandWidget`).
+
+    Its value is the hand's cards (`merge_hand`). Errors in the typed text carry the code
+    TEXT_ERROR, so the page shows them beside the text box. `counts` are the numbers of cards
+    the hand may hold; an `optional` hand may also be left empty.
+    """
+
+    widget = HandWidget
+    bound_field_class = HandBoundField
+
+    def __init__(
+        self, label: str, *, text_label: str, counts: tuple[int, ...], optional: bool = False
+    ) -> None:
+        parts = (
+            forms.MultipleChoiceField(choices=CARD_CHOICES, required=False),
+            forms.CharField(max_length=MAX_CARD_TEXT, required=False),
+            forms.CharField(max_length=MAX_CARD_TEXT, required=False),
+        )
+        super().__init__(
+            parts,
+            label=label,
+            required=False,
+            require_all_fields=False,
+            template_name="scorekeeper/_hand_entry.html",
+        )
+        self.text_label = text_label
+        self.counts = counts
+        self.optional = optional
+
+    def clean(self, value: list) -> tuple[Card, ...]:
+        """Return the hand's cards, or raise every error of its grid and its text at once."""
+        errors = []
+        for index, (part, field) in enumerate(zip(value, self.fields, strict=True)):
+            try:
+                field.clean(part)
+            except ValidationError as error:
+                code = TEXT_ERROR if index == 1 else error.code
+                errors.extend(ValidationError(message, code=code) for message in error)
+        hand = HandInput.posted(value)
+        try:
+            cards = merge_hand(hand)
+        except AdjudicationError as error:
+            code = TEXT_ERROR if hand.text.strip() else "cards"
+            errors.append(ValidationError(engine_message(error), code=code))
+        if errors:
+            raise ValidationError(errors)
+        return cards
+
+    def bound_data(self, data: list, initial: object) -> HandShown:
+        return hand_shown(data)
+
+    def prepare_value(self, value: object) -> HandShown | None:
+        """Return a hand as the widget shows it (a hand of initial cards as shown)."""
+        if value is None or isinstance(value, HandShown):
+            return value
+        return HandShown.of(parse_cards(value) if value else ())
 
 
 class HandsForm(forms.Form):
-    """A form holding hands entered by grid and shorthand.
+    """A form holding hands (`HandField`), in the order `SIDES` names them.
 
-    Subclasses declare each hand's three fields (`grid_field`, `shorthand_field` and
-    `shown_field`, named SIDE, SIDE_text and SIDE_rendered), list the hands in `SIDES`, and
-    say how many cards each needs in `COUNTS`. After validation, `hands` holds the merged
-    cards, including what could be kept from a hand with an error, so nothing typed is lost.
+    After validation, `hands` holds each hand's cards, including what could be kept from a hand
+    with an error, so nothing typed is lost; each grid shows the other hand's cards as taken.
     """
 
     SIDES: tuple[str, str] = ("knocker", "opponent")
-    COUNTS: dict[str, tuple[int, ...]] = {}
-    OPTIONAL: frozenset[str] = frozenset()
 
     def __init__(self, *args, require_complete: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.require_complete = require_complete
         self.hands: dict[str, tuple[Card, ...]] = {side: () for side in self.SIDES}
 
-    def _merge(self, side: str) -> tuple[Card, ...]:
-        rendered = self.data.get(f"{side}_rendered", "")[:MAX_CARD_TEXT]
-        hand = HandInput(
-            ticked=tuple(self.data.getlist(side))[:60],
-            # A text field that was not sent at all is unchanged, not emptied.
-            text=self.data.get(f"{side}_text", rendered)[:MAX_CARD_TEXT],
-            rendered=rendered,
-        )
-        try:
-            return merge_hand(hand)
-        except AdjudicationError as error:
-            self.add_error(f"{side}_text" if hand.text.strip() else side, engine_message(error))
-            return parse_grid_leniently(hand.ticked)
-
     def clean(self):
         cleaned = super().clean()
         for side in self.SIDES:
-            self.hands[side] = self._merge(side)
+            self.hands[side] = self[side].value().cards
         for card in sorted(self.overlap()):
             self.add_error(self.SIDES[1], engine_message(CardInBothHandsError(card)))
         for side in self.SIDES:
             self._check_count(side)
+        self.mark_taken()
         return cleaned
 
     def _check_count(self, side: str) -> None:
-        count, expected = len(self.hands[side]), self.COUNTS[side]
-        if count in expected or (count == 0 and side in self.OPTIONAL):
+        field: HandField = self.fields[side]
+        count, expected = len(self.hands[side]), field.counts
+        if count in expected or (count == 0 and field.optional):
             return
         if not self.require_complete and count < max(expected):
             return
-        if side not in self.errors and f"{side}_text" not in self.errors:
+        if side not in self.errors:
             self.add_error(side, engine_message(WrongCountError(expected, count)))
 
     def overlap(self) -> set[Card]:
@@ -189,52 +278,29 @@ class HandsForm(forms.Form):
         value = self.data.get("upcard") if self.is_bound else self.initial.get("upcard")
         return Card.parse(value) if value in CARD_VALUES else None
 
-    def rebound(self) -> HandsForm:
-        """Return a copy bound to the merged hands, carrying this form's errors, for display.
-
-        Text that failed to parse is shown as typed.
-        """
-        data = self.data.copy()
-        for side in self.SIDES:
-            shown = format_cards(self.hands[side])
-            data.setlist(side, [str(card) for card in self.hands[side]])
-            if f"{side}_text" not in self.errors:
-                data[f"{side}_text"] = shown
-            data[f"{side}_rendered"] = shown
-        copy = type(self)(data, **self.rebind_kwargs())
-        copy._errors = self.errors
-        copy.hands = self.hands
-        copy.mark_taken()
-        return copy
-
-    def rebind_kwargs(self) -> dict[str, object]:
-        """Return the keyword arguments `rebound` passes to the copy."""
-        return {"require_complete": self.require_complete}
-
     def mark_taken(self) -> None:
         """Show each hand's cards as taken in the other hand's grid."""
         first, second = self.SIDES
-        self.fields[first].widget.taken = frozenset(str(c) for c in self.hands[second])
-        self.fields[second].widget.taken = frozenset(str(c) for c in self.hands[first])
+        self.fields[first].widget.grid.taken = frozenset(str(c) for c in self.hands[second])
+        self.fields[second].widget.grid.taken = frozenset(str(c) for c in self.hands[first])
 
 
 class DealForm(HandsForm):
     """Full entry of a knocked deal: the upcard, who knocked, and both hands."""
 
     SIDES = ("knocker", "opponent")
-    COUNTS = {"knocker": (10, 11), "opponent": (10,)}
 
     upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, widget=CardSelect)
     knocker_seat = forms.TypedChoiceField(
         label=_("Who knocked?"), coerce=int, choices=(), widget=forms.RadioSelect
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    knocker = grid_field(_("Knocker's cards"))
-    knocker_text = shorthand_field(_("Knocker's cards as text"))
-    knocker_rendered = shown_field()
-    opponent = grid_field(_("Opponent's cards"))
-    opponent_text = shorthand_field(_("Opponent's cards as text"))
-    opponent_rendered = shown_field()
+    knocker = HandField(
+        _("Knocker's cards"), text_label=_("Knocker's cards as text"), counts=(10, 11)
+    )
+    opponent = HandField(
+        _("Opponent's cards"), text_label=_("Opponent's cards as text"), counts=(10,)
+    )
 
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
@@ -243,17 +309,12 @@ class DealForm(HandsForm):
         self.fields["knocker_seat"].choices = choices
         self.fields["version"].initial = match.version
 
-    def rebind_kwargs(self) -> dict[str, object]:
-        return {**super().rebind_kwargs(), "match": self.match}
-
     @staticmethod
     def initial_from_deal(deal: Deal) -> dict[str, object]:
         """Return initial values that show a stored deal's upcard, knocker and cards."""
         initial: dict[str, object] = {"upcard": deal.upcard, "knocker_seat": deal.knocker}
         for side, text in (("knocker", deal.knocker_cards), ("opponent", deal.opponent_cards)):
-            cards = parse_cards(text) if text else ()
-            initial[side] = [str(card) for card in cards]
-            initial[f"{side}_text"] = initial[f"{side}_rendered"] = format_cards(cards)
+            initial[side] = [str(card) for card in parse_cards(text)] if text else []
         return initial
 
     def facts(self) -> DealFacts:
@@ -271,18 +332,17 @@ class CheckerForm(HandsForm):
     """The knock checker: an upcard, your 10 or 11 cards, and optionally the opponent's 10."""
 
     SIDES = ("hand", "opponent")
-    COUNTS = {"hand": (10, 11), "opponent": (10,)}
-    OPTIONAL = frozenset({"opponent"})
 
     upcard = forms.ChoiceField(
         label=_("Upcard"), choices=UPCARD_CHOICES, required=False, widget=CardSelect
     )
-    hand = grid_field(_("Your cards"))
-    hand_text = shorthand_field(_("Your cards as text"))
-    hand_rendered = shown_field()
-    opponent = grid_field(_("Opponent's cards (optional)"))
-    opponent_text = shorthand_field(_("Opponent's cards as text"))
-    opponent_rendered = shown_field()
+    hand = HandField(_("Your cards"), text_label=_("Your cards as text"), counts=(10, 11))
+    opponent = HandField(
+        _("Opponent's cards (optional)"),
+        text_label=_("Opponent's cards as text"),
+        counts=(10,),
+        optional=True,
+    )
 
     def verdicts(self) -> dict[str, object]:
         """Return the hand's analysis and, with the opponent's cards, the full verdict.

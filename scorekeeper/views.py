@@ -312,12 +312,8 @@ def render_entry(
     deal: Deal | None = None,
 ) -> HttpResponse:
     """Render the card-entry page (or its form region for htmx) with the live preview."""
-    if form.is_bound:
-        form.is_valid()
-        preview = deal_preview(match, form)
-        form = form.rebound()
-    else:
-        preview = deal_preview(match, form)
+    form.is_valid()  # a bound form's hands and errors, for the preview and the page
+    preview = deal_preview(match, form)
     context = {
         **match_board(match),
         "form": form,
@@ -600,10 +596,8 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
     """The knock checker: can this hand knock, with which discard, and is it gin?"""
     form = CheckerForm(request.GET if "upcard" in request.GET else None)
     context: dict[str, object] = {"form": form, "default_rules": DEFAULT_RULES}
-    if form.is_bound:
-        if form.is_valid():
-            context.update(form.verdicts())
-        context["form"] = form.rebound()
+    if form.is_valid():
+        context.update(form.verdicts())
     template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
     return render(request, template, context)
 

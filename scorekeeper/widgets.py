@@ -8,16 +8,20 @@ Python, with exactly the markup Django's own templates would write
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
 from django import forms
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from adjudication import ALL_CARDS
+from adjudication import ALL_CARDS, Card, format_cards
 
 CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
 CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)
 UPCARD_CHOICES = [("", "—"), *CARD_CHOICES]
+MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
 
 
 # Each card's label markup, up to its id: the card's own text, known to need no escaping.
@@ -105,3 +109,57 @@ class CardRadioWidget(CardGridWidget):
 
     input_type = "radio"
     allow_multiple_selected = False
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """A hand as its widget shows it: the cards ticked on the grid and the text in its box."""
+
+    cards: tuple[Card, ...]
+    text: str
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> HandShown:
+        """Return the hand shown on the grid and, the same cards, as text."""
+        cards = tuple(cards)
+        return cls(cards, format_cards(cards))
+
+
+# The shorthand text box: no autocorrection, capitals, and "done" on the phone's keyboard.
+SHORTHAND_ATTRS = {
+    "autocomplete": "off",
+    "autocapitalize": "characters",
+    "spellcheck": "false",
+    "enterkeyhint": "done",
+    "placeholder": "7h8h9h ks kd kc",
+    "maxlength": MAX_CARD_TEXT,
+}
+
+
+class HandWidget(forms.MultiWidget):
+    """One hand's inputs: the card grid (posted as NAME), the shorthand text beside it
+    (NAME_text) and, hidden, the hand's text as the page showed it (NAME_rendered), which
+    tells which of the two the player changed since.
+
+    The page places them one by one, with the text's errors between the text and the grid
+    (`scorekeeper.forms.HandBoundField`).
+    """
+
+    def __init__(self, attrs: dict[str, object] | None = None) -> None:
+        parts = {
+            "": CardGridWidget(),
+            "text": forms.TextInput(SHORTHAND_ATTRS),
+            "rendered": forms.HiddenInput(),
+        }
+        super().__init__(parts, attrs)
+
+    @property
+    def grid(self) -> CardGridWidget:
+        """Return the hand's card grid."""
+        return self.widgets[0]
+
+    def decompress(self, value: HandShown | None) -> list[object]:
+        """Return the grid's ticked cards, the text, and the text as shown, of a shown hand."""
+        if value is None:
+            return [[], "", ""]
+        return [[str(card) for card in value.cards], value.text, format_cards(value.cards)]
