@@ -129,7 +129,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
-# Form widgets render with the project templates too (the card grid lives there).
+# Widgets and fields render with the project's templates too (templates/widgets/).
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 TEMPLATES = [

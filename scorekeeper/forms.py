@@ -43,6 +43,7 @@ from .widgets import (
     CardSelect,
     HandShown,
     HandWidget,
+    SegmentedRadio,
 )
 
 
@@ -292,7 +293,7 @@ class DealForm(HandsForm):
 
     upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, widget=CardSelect)
     knocker_seat = forms.TypedChoiceField(
-        label=_("Who knocked?"), coerce=int, choices=(), widget=forms.RadioSelect
+        label=_("Who knocked?"), coerce=int, choices=(), widget=SegmentedRadio
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
     knocker = HandField(
@@ -369,7 +370,9 @@ class UpcardForm(forms.Form):
 class QuickForm(forms.Form):
     """The quick path: who knocked and the two deadwood counts, as numbers."""
 
-    knocker = forms.TypedChoiceField(label=_("Who knocked?"), coerce=int, choices=())
+    knocker = forms.TypedChoiceField(
+        label=_("Who knocked?"), coerce=int, choices=(), widget=SegmentedRadio
+    )
     knocker_deadwood = forms.IntegerField(label=_("Knocker's deadwood"), min_value=0, max_value=10)
     opponent_deadwood = forms.IntegerField(
         label=_("Opponent's deadwood after layoffs"), min_value=0, max_value=100
@@ -379,7 +382,6 @@ class QuickForm(forms.Form):
     def __init__(self, *args, match, knock_limit: int | None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["knocker"].choices = [(0, match.player_a.name), (1, match.player_b.name)]
-        self.fields["knocker"].widget = forms.RadioSelect(choices=self.fields["knocker"].choices)
         for name in ("knocker_deadwood", "opponent_deadwood"):
             self.fields[name].widget.attrs.update({"inputmode": "numeric", "pattern": "[0-9]*"})
         self.knock_limit = knock_limit
@@ -470,7 +472,7 @@ class MatchForm(forms.Form):
     )
     player_b_name = forms.CharField(label=_("or a new name"), max_length=40, required=False)
     first_dealer = forms.ChoiceField(
-        label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=forms.RadioSelect
+        label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=SegmentedRadio
     )
 
     RULE_FIELDS = tuple(spec.name for spec in RULE_SPECS)

@@ -1,9 +1,10 @@
-"""The card widgets: the 52-card grid (a hand's checkboxes, or the upcard's radios) and the
-upcard drop-down.
+"""The widgets: the 52-card grid (a hand's checkboxes, or the upcard's radios), the upcard
+drop-down, a hand's grid and text together, and the segmented radio.
 
-They are drawn on every tap (the live preview redraws both grids), so they build their HTML in
-Python, with exactly the markup Django's own templates would write
-(tests/scorekeeper/test_fast_widgets.py compares them byte for byte).
+The card widgets are drawn on every tap (the live preview redraws both grids), so they build
+their HTML in Python, with exactly the markup Django's own templates would write
+(tests/scorekeeper/test_fast_widgets.py compares them byte for byte). The segmented radio has
+a template of its own (templates/widgets/).
 """
 
 from __future__ import annotations
@@ -109,6 +110,20 @@ class CardRadioWidget(CardGridWidget):
 
     input_type = "radio"
     allow_multiple_selected = False
+
+
+class SegmentedRadio(forms.RadioSelect):
+    """A choice among a few (who knocked, who deals first) as a row of big buttons: the radio
+    inputs stay, hidden, before their labels, so it works without JS and by keyboard."""
+
+    template_name = "widgets/segmented.html"
+
+    def get_context(self, name: str, value: object, attrs: dict | None) -> dict:
+        # The id first, as Django writes a radio's own tag (`{{ radio.tag }}`).
+        attrs = {"id": attrs["id"], **attrs} if attrs and "id" in attrs else attrs
+        context = super().get_context(name, value, attrs)
+        context["widget"]["columns"] = len(self.choices)
+        return context
 
 
 @dataclass(frozen=True)
