@@ -97,7 +97,6 @@ INSTALLED_APPS = [
     "django.forms",
     "django_htmx",
     "crispy_forms",
-    "crispy_bootstrap5",
     "axes",
     "django_ratelimit",
     "scorekeeper",
@@ -129,8 +128,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
-# Widgets and fields render with the project's templates too (templates/widgets/).
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+# Widgets and fields render with the project's templates (templates/widgets/, templates/gin/).
+FORM_RENDERER = "scorekeeper.widgets.FormRenderer"
 
 TEMPLATES = [
     {
@@ -297,8 +296,9 @@ STORAGES = {
     },
 }
 
-CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
-CRISPY_TEMPLATE_PACK = "bootstrap5"
+# The site's own crispy-forms template pack (templates/gin/): markup that fits its stylesheet.
+CRISPY_ALLOWED_TEMPLATE_PACKS = ("gin",)
+CRISPY_TEMPLATE_PACK = "gin"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scorekeeper:home"

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Field, Fieldset, Hidden, Layout
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
@@ -32,6 +35,7 @@ from adjudication import (
     parse_cards,
 )
 
+from .layouts import Button, Details, Note, panel_helper
 from .models import Deal, DealFacts, Player
 from .names import name_key
 from .widgets import (
@@ -151,15 +155,9 @@ class HandBoundField(BoundField):
         text_errors, other_errors = [], []
         for error in self.errors.as_data():
             (text_errors if error.code == TEXT_ERROR else other_errors).extend(error)
-        text_attrs: dict[str, object] = {"id": text_id, "class": "form-control"}
+        text_attrs: dict[str, object] = {"id": text_id}
         if text_errors:
-            text_attrs.update(
-                {
-                    "class": "form-control is-invalid",
-                    "aria-invalid": "true",
-                    "aria-describedby": f"{text_id}_err",
-                }
-            )
+            text_attrs.update({"aria-invalid": "true", "aria-describedby": f"{text_id}_err"})
         return {
             "field": self,
             "count": len(self.form.hands[self.name]),
@@ -388,6 +386,22 @@ class QuickForm(forms.Form):
         if not match.rules_value.big_gin:
             del self.fields["big_gin"]
 
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the layout of a correction as quick numbers (the deal page's Correct).
+
+        The scoreboard draws the same fields itself, with Django's form rendering (`{{ form }}`,
+        the same field template), on every tap and poll; it posts no version.
+        """
+        return panel_helper(
+            # The version the correction was started from: an edit made meanwhile on the
+            # other phone makes this one stale, also when it is posted again after an error.
+            Hidden("version", "{{ request.POST.version|default:match.version }}"),
+            Hidden("mode", "quick"),
+            *self.fields,
+            Button(_("Save the correction")),
+        )
+
     def clean(self):
         cleaned = super().clean()
         if self.knock_limit is None:
@@ -487,6 +501,35 @@ class MatchForm(forms.Form):
             self.fields[name].widget.attrs.update(
                 {"autocomplete": "off", "autocapitalize": "words"}
             )
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the new-match page's layout: the players, who deals first, the house rules."""
+        seats = ("player_a", "player_a_name", "player_b", "player_b_name")
+        if not self.fields["player_a"].queryset.exists():
+            # No earlier players to pick: each seat's name field goes under the seat's own
+            # label, as two fields both labelled "or a new name" could not be told apart.
+            for seat in ("player_a", "player_b"):
+                self[f"{seat}_name"].label = self.fields[seat].label
+            seats = ("player_a_name", "player_b_name")
+        helper = FormHelper()
+        helper.attrs = {"novalidate": True}
+        helper.layout = Layout(
+            Fieldset(_("Players"), *seats, css_class="panel"),
+            Field("first_dealer", wrapper_class="panel"),
+            Details(
+                _("House rules"),
+                Note(
+                    _(
+                        "The defaults are the standard rules. Change them only if your table "
+                        "plays differently."
+                    )
+                ),
+                *self.RULE_FIELDS,
+            ),
+            Button(_("Start the match")),
+        )
+        return helper
 
     def _player(self, seat: str) -> Player | str | None:
         chosen = self.cleaned_data.get(seat)

@@ -13,11 +13,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django import forms
+from django.forms.renderers import TemplatesSetting
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from adjudication import ALL_CARDS, Card, format_cards
+
+
+class FormRenderer(TemplatesSetting):
+    """Forms and widgets render with the project's templates (templates/widgets/ and the
+    crispy pack templates/gin/), and a field outside crispy (`{{ form }}`,
+    `{{ form.field.as_field_group }}`) is drawn as crispy draws it, by gin/field.html."""
+
+    form_template_name = "gin/form.html"
+    field_template_name = "gin/field.html"
+
 
 CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
 CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)
