@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Field, Fieldset, Hidden, Layout
+from crispy_forms.layout import Div, Field, Fieldset, Hidden, Layout
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
@@ -565,3 +565,54 @@ class MatchForm(forms.Form):
         if choice == "random":
             return random.SystemRandom().randrange(2), True
         return int(choice), False
+
+
+SHARE_KINDS = ("view", "edit")
+
+
+class ShareForm(forms.Form):
+    """One share link on the owner's share screen: the link itself, to copy, and its buttons
+    (make it, or a new one, or revoke it). Each button posts its `action`, such as "view-on"
+    or "edit-off", which is the one thing the form reads."""
+
+    action = forms.ChoiceField(
+        choices=[(f"{kind}-{state}", "") for kind in SHARE_KINDS for state in ("on", "off")]
+    )
+
+    def __init__(self, *args, kind: str = "view", url: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        self.url = url
+        if url:
+            self.fields["link"] = forms.CharField(
+                label=_("Link"),
+                required=False,
+                initial=url,
+                widget=forms.TextInput(attrs={"id": f"url-{kind}", "readonly": True}),
+            )
+
+    def change(self) -> tuple[str, bool]:
+        """Return the link the tapped button changes ("view" or "edit") and whether it is to
+        work (a new one) or stop."""
+        kind, _sep, state = self.cleaned_data["action"].partition("-")
+        return kind, state == "on"
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the link's layout: with a link, it and its two buttons; else one button."""
+        helper = FormHelper()
+        if not self.url:
+            helper.layout = Layout(Button(_("Create the link"), **self._action("on")))
+            return helper
+        helper.layout = Layout(
+            "link",
+            Div(
+                Button(_("New link"), css_class="btn", **self._action("on")),
+                Button(_("Revoke"), css_class="btn btn-danger", **self._action("off")),
+                css_class="actions actions-2",
+            ),
+        )
+        return helper
+
+    def _action(self, state: str) -> dict[str, str]:
+        return {"name": "action", "value": f"{self.kind}-{state}"}

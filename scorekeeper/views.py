@@ -38,6 +38,7 @@ from .forms import (
     DealForm,
     MatchForm,
     QuickForm,
+    ShareForm,
     UpcardForm,
     illegal_knock_message,
 )
@@ -648,11 +649,11 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     revocable or regenerable."""
     match, _role = access.match_for(request, pk, Role.OWNER)
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        kind, _sep, state = action.partition("-")
-        if kind not in ("view", "edit") or state not in ("on", "off"):
+        form = ShareForm(request.POST)
+        if not form.is_valid():
             return HttpResponseBadRequest(_("Unknown action."))
-        match.set_share_link(kind, enabled=state == "on")
+        kind, enabled = form.change()
+        match.set_share_link(kind, enabled=enabled)
         return redirect_htmx(request, reverse("scorekeeper:match_share", args=[pk]))
     links = []
     for kind, label, note in (
@@ -670,7 +671,7 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "kind": kind,
                 "label": label,
                 "note": note,
-                "url": url,
+                "form": ShareForm(kind=kind, url=url),
                 "qr": qr_svg(url) if url else "",
             }
         )
