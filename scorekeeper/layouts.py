@@ -10,7 +10,8 @@ renders (crispy's own `BaseInput` rewrites its value as it renders: build helper
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, ClassVar
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Layout, LayoutObject
@@ -22,52 +23,51 @@ from django.utils.safestring import SafeString
 PRIMARY = "btn btn-primary btn-block"
 
 
-class Button(LayoutObject):
+class Piece(LayoutObject):
+    """A layout object without fields, drawn by its `template`, which gets it as `piece`."""
+
+    fields: ClassVar[tuple] = ()
+
+    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> SafeString:
+        return render_to_string(self.get_template_name(template_pack), {"piece": self})
+
+
+@dataclass(eq=False)
+class Button(Piece):
     """A submit button under `label`; with `name` and `value`, it posts them when tapped."""
 
-    template = "%s/layout/button.html"
-
-    def __init__(
-        self, label: str, *, css_class: str = PRIMARY, name: str = "", value: str = ""
-    ) -> None:
-        self.label = label
-        self.css_class = css_class
-        self.name = name
-        self.value = value
-        self.fields: list[Any] = []
-
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> SafeString:
-        return render_to_string(self.get_template_name(template_pack), {"button": self})
+    template: ClassVar[str] = "%s/layout/button.html"
+    label: str
+    _: KW_ONLY
+    css_class: str = PRIMARY
+    name: str = ""
+    value: str = ""
 
 
-class Link(LayoutObject):
+@dataclass(eq=False)
+class Link(Piece):
     """A link drawn as a button: `label`, to the page the URL pattern `url_name` names."""
 
-    template = "%s/layout/link.html"
+    template: ClassVar[str] = "%s/layout/link.html"
+    label: str
+    url_name: str
+    _: KW_ONLY
+    css_class: str = "btn"
 
-    def __init__(self, label: str, url_name: str, *, css_class: str = "btn") -> None:
-        self.label = label
-        self.url_name = url_name
-        self.css_class = css_class
-        self.fields: list[Any] = []
-
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> SafeString:
-        context = {"link": self, "href": reverse(self.url_name)}
-        return render_to_string(self.get_template_name(template_pack), context)
+    @property
+    def href(self) -> str:
+        """Return the linked page's URL."""
+        return reverse(self.url_name)
 
 
-class Note(LayoutObject):
+@dataclass(eq=False)
+class Note(Piece):
     """A short paragraph between fields, such as what a group of them is for."""
 
-    template = "%s/layout/note.html"
-
-    def __init__(self, text: str, *, css_class: str = "muted small") -> None:
-        self.text = text
-        self.css_class = css_class
-        self.fields: list[Any] = []
-
-    def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> SafeString:
-        return render_to_string(self.get_template_name(template_pack), {"note": self})
+    template: ClassVar[str] = "%s/layout/note.html"
+    text: str
+    _: KW_ONLY
+    css_class: str = "muted small"
 
 
 class Details(LayoutObject):
