@@ -107,6 +107,27 @@ class CardSelect(forms.Select):
         return mark_safe("".join(parts))  # noqa: S308 - every value above is escaped
 
 
+class FastInput(forms.widgets.Input):
+    """An input (a hand's text box, its hidden text as shown), with the markup of Django's own
+    input template: the live preview draws two of each on every tap."""
+
+    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
+        """Return the input's HTML."""
+        value = self.format_value(value)
+        shown = "" if value is None else f' value="{escape(value)}"'
+        built = _attributes(self.build_attrs(self.attrs, attrs))
+        html = f'<input type="{escape(self.input_type)}" name="{escape(name)}"{shown}{built}>'
+        return mark_safe(html)  # noqa: S308 - every value above is escaped
+
+
+class FastTextInput(FastInput, forms.TextInput):
+    """A text box, drawn in Python."""
+
+
+class FastHiddenInput(FastInput, forms.HiddenInput):
+    """A hidden input, drawn in Python."""
+
+
 def _attributes(attrs: dict[str, object]) -> str:
     """Return the attributes as Django's attrs.html writes them (True alone, False left out)."""
     return "".join(
@@ -174,8 +195,8 @@ class HandWidget(forms.MultiWidget):
     def __init__(self, attrs: dict[str, object] | None = None) -> None:
         parts = {
             "": CardGridWidget(),
-            "text": forms.TextInput(SHORTHAND_ATTRS),
-            "rendered": forms.HiddenInput(),
+            "text": FastTextInput(SHORTHAND_ATTRS),
+            "rendered": FastHiddenInput(),
         }
         super().__init__(parts, attrs)
 
