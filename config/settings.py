@@ -278,6 +278,8 @@ LANGUAGES = [
     ("sn", "chiShona"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Polish short dates with dots, and Shona formats, which Django lacks (config/formats).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

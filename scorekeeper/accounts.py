@@ -11,9 +11,10 @@ from functools import cached_property
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Hidden
 from django.conf import settings
-from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm as DjangoPasswordChangeForm
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -43,7 +44,7 @@ def next_page() -> Hidden:
     return Hidden("next", "{{ next }}")
 
 
-class LoginForm(auth_forms.AuthenticationForm):
+class LoginForm(AuthenticationForm):
     """Django's log-in form, laid out for the site."""
 
     @cached_property
@@ -52,7 +53,7 @@ class LoginForm(auth_forms.AuthenticationForm):
         return panel_helper("username", "password", next_page(), Button(_("Log in")))
 
 
-class SignupForm(auth_forms.UserCreationForm):
+class SignupForm(UserCreationForm):
     """Django's sign-up form, laid out for the site."""
 
     @cached_property
@@ -61,7 +62,7 @@ class SignupForm(auth_forms.UserCreationForm):
         return panel_helper(*self.fields, next_page(), Button(_("Sign up")))
 
 
-class PasswordChangeForm(auth_forms.PasswordChangeForm):
+class PasswordChangeForm(DjangoPasswordChangeForm):
     """Django's password change form, laid out for the site."""
 
     @cached_property

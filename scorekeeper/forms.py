@@ -202,6 +202,11 @@ class HandField(forms.MultiValueField):
         self.text_label = text_label
         self.counts = counts
         self.optional = optional
+        # clean() reports its parts' own errors and the engine's, never MultiValueField's
+        # "Enter a complete value." or "Enter a list of values.": no part is required, and
+        # the widget always gives it a list. What a page cannot show is not kept.
+        for code in ("incomplete", "invalid"):
+            del self.error_messages[code]
 
     def clean(self, value: list) -> tuple[Card, ...]:
         """Return the hand's cards, or raise every error of its grid and its text at once."""

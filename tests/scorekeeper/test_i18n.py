@@ -422,7 +422,7 @@ VERDICT_WITH_LAYOFFS = {
     "fi": ["Koputus: Alice saa 29.", "Liitetyt kortit", "irtokortit 1 piste", "30 pistettä"],
     "nl": ["Klop: Alice scoort 29.", "Aangelegd", "losse kaarten 1 punt", "30 punten"],
     "pl": ["Pukanie: Alice zdobywa 29 pkt.", "Dołożone karty", "1 punkt", "30 punktów"],
-    "sn": ["Kugogodza: Alice anowana 29.", "Makadhi akawedzerwa", "pointi 1", "mapoinzi 30"],
+    "sn": ["Kugogodza: Alice anowana 29.", "Makadhi akawedzerwa", "poinzi 1", "mapoinzi 30"],
 }
 ILLEGAL_KNOCK = {
     "fi": ["Laiton koputus: irtokortit 34 > raja 6.", "Pisteitä ei kirjattu"],
