@@ -62,7 +62,7 @@ from adjudication.melds import (
 )
 from adjudication.protocol import answer
 from adjudication.quick import QuickVerdict, score_quick
-from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.rules import DEFAULT_RULES, RULE_SPECS, Rules, RuleSpec
 from adjudication.scoring import Outcome, Score, Side, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
 
@@ -70,6 +70,7 @@ __all__ = [
     "ALL_CARDS",
     "ALL_MELDS",
     "DEFAULT_RULES",
+    "RULE_SPECS",
     "AdjudicationError",
     "Arrangement",
     "BigGinDeadwoodError",
@@ -101,6 +102,7 @@ __all__ = [
     "RequestError",
     "RequestTypeError",
     "RuleRangeError",
+    "RuleSpec",
     "RuleTypeError",
     "Rules",
     "RulesError",

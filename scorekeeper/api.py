@@ -15,7 +15,6 @@ cache, which every worker and instance shares.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -27,7 +26,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import get_usage
 
-from adjudication import DEFAULT_RULES, answer
+from adjudication import RULE_SPECS, answer
 
 from .limits.rates import by_client
 from .limits.rates import setting as rate_setting
@@ -176,16 +175,22 @@ HAND_EXAMPLE = {"hand": "7h8h9h 2c3c4c ks kd kc 5s 6d", "upcard": "6D"}
 
 def _rules_schema() -> dict[str, Any]:
     properties: dict[str, Any] = {}
-    for field in fields(DEFAULT_RULES):
-        default = getattr(DEFAULT_RULES, field.name)
-        if isinstance(default, bool):
-            properties[field.name] = {"type": "boolean", "default": default}
+    for spec in RULE_SPECS:
+        if spec.is_switch:
+            properties[spec.name] = {"type": "boolean", "default": spec.default}
         else:
-            least = 1 if field.name == "target" else 0
-            properties[field.name] = {"type": "integer", "minimum": least, "default": default}
+            properties[spec.name] = {
+                "type": "integer",
+                "minimum": spec.minimum,
+                "default": spec.default,
+            }
+    sections = ", ".join(
+        f"/rules/#{section}" for section in dict.fromkeys(s.section for s in RULE_SPECS)
+    )
     return {
         "type": "object",
-        "description": "The match rules (RULES.md); missing keys take the defaults.",
+        "description": "The match rules and variants, as the rules page explains them "
+        f"({sections}); missing keys take the defaults.",
         "properties": properties,
         "additionalProperties": False,
     }

@@ -38,6 +38,7 @@ from .forms import (
     DealForm,
     MatchForm,
     QuickForm,
+    ShareForm,
     UpcardForm,
     illegal_knock_message,
 )
@@ -316,12 +317,8 @@ def render_entry(
     deal: Deal | None = None,
 ) -> HttpResponse:
     """Render the card-entry page (or its form region for htmx) with the live preview."""
-    if form.is_bound:
-        form.is_valid()
-        preview = deal_preview(match, form)
-        form = form.rebound()
-    else:
-        preview = deal_preview(match, form)
+    form.is_valid()  # a bound form's hands and errors, for the preview and the page
+    preview = deal_preview(match, form)
     context = {
         **match_board(match),
         "form": form,
@@ -604,10 +601,8 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
     """The knock checker: can this hand knock, with which discard, and is it gin?"""
     form = CheckerForm(request.GET if "upcard" in request.GET else None)
     context: dict[str, object] = {"form": form, "default_rules": DEFAULT_RULES}
-    if form.is_bound:
-        if form.is_valid():
-            context.update(form.verdicts())
-        context["form"] = form.rebound()
+    if form.is_valid():
+        context.update(form.verdicts())
     template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
     return render(request, template, context)
 
@@ -658,11 +653,11 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     revocable or regenerable."""
     match, _role = access.match_for(request, pk, Role.OWNER)
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        kind, _sep, state = action.partition("-")
-        if kind not in ("view", "edit") or state not in ("on", "off"):
+        form = ShareForm(request.POST)
+        if not form.is_valid():
             return HttpResponseBadRequest(_("Unknown action."))
-        match.set_share_link(kind, enabled=state == "on")
+        kind, enabled = form.change()
+        match.set_share_link(kind, enabled=enabled)
         return redirect_htmx(request, reverse("scorekeeper:match_share", args=[pk]))
     links = []
     for kind, label, note in (
@@ -680,7 +675,7 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "kind": kind,
                 "label": label,
                 "note": note,
-                "url": url,
+                "form": ShareForm(kind=kind, url=url),
                 "qr": qr_svg(url) if url else "",
             }
         )
