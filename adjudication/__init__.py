@@ -66,7 +66,7 @@ from adjudication.melds import (
 )
 from adjudication.protocol import answer
 from adjudication.quick import QuickVerdict, score_quick
-from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.rules import DEFAULT_RULES, RULE_SPECS, Rules, RuleSpec
 from adjudication.scoring import Basis, Outcome, Score, Side, basis_of, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
 
@@ -74,6 +74,7 @@ __all__ = [
     "ALL_CARDS",
     "ALL_MELDS",
     "DEFAULT_RULES",
+    "RULE_SPECS",
     "AdjudicationError",
     "Arrangement",
     "Basis",
@@ -110,6 +111,7 @@ __all__ = [
     "RequestError",
     "RequestTypeError",
     "RuleRangeError",
+    "RuleSpec",
     "RuleTypeError",
     "Rules",
     "RulesError",

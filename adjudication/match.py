@@ -79,11 +79,6 @@ class MatchState:
     bonuses: tuple[int, int]
     final_totals: tuple[int, int]
 
-    @property
-    def non_dealer(self) -> int:
-        """Return the player who does not deal the next deal (they may take the upcard first)."""
-        return 1 - self.next_dealer
-
 
 def play_match(
     first_dealer: int, results: Sequence[DealResult], rules: Rules = DEFAULT_RULES

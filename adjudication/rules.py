@@ -7,18 +7,34 @@ spades double), ``/rules/#gin`` (big gin), ``/rules/#scoring`` (the bonuses) and
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from adjudication.cards import Card, Rank, Suit
 from adjudication.errors import RuleRangeError, RulesTypeError, RuleTypeError, UnknownRuleError
 
-__all__ = ["DEFAULT_RULES", "Rules"]
+__all__ = ["DEFAULT_RULES", "RULE_SPECS", "RuleSpec", "Rules"]
+
+
+def _switch(section: str) -> Any:
+    """Return a rule field that is off by default, explained in ``/rules/#<section>``."""
+    return field(default=False, metadata={"section": section})
+
+
+def _number(default: int, section: str, offered: range | tuple[int, ...], minimum: int = 0) -> Any:
+    """Return a numeric rule field: its default, its ``/rules/#<section>``, the values a new
+    match offers a table, and the least value ``Rules`` accepts."""
+    return field(
+        default=default, metadata={"section": section, "offered": offered, "minimum": minimum}
+    )
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A value object holding the scoring rules and variants; the defaults are the seeds'.
+    """A value object holding the scoring rules and variants; the defaults are the rules page's.
+
+    Each field's metadata is the one source of its bounds (see ``RULE_SPECS``): the least
+    value ``Rules`` accepts, and the values a new match offers a table.
 
     Raises RuleTypeError when a field has the wrong type, and RuleRangeError when it is out
     of range (bonuses below 0, a target below 1).
@@ -31,29 +47,27 @@ class Rules:
     adjudication.errors.RuleRangeError: rule 'target' must be at least 1, got 0
     """
 
-    gin_bonus: int = 25
-    undercut_bonus: int = 10
-    big_gin: bool = False
-    big_gin_bonus: int = 31
-    ace_means_gin: bool = False
-    spades_double: bool = False
-    target: int = 100
-    box_bonus: int = 0
-    game_bonus: int = 0
-    shutout: bool = False
+    gin_bonus: int = _number(25, "scoring", offered=(25, 20))
+    undercut_bonus: int = _number(10, "undercut", offered=range(101))
+    big_gin: bool = _switch("gin")
+    big_gin_bonus: int = _number(31, "gin", offered=range(101))
+    ace_means_gin: bool = _switch("limits")
+    spades_double: bool = _switch("limits")
+    target: int = _number(100, "match", offered=range(10, 1001), minimum=1)
+    box_bonus: int = _number(0, "match", offered=range(101))
+    game_bonus: int = _number(0, "match", offered=range(501))
+    shutout: bool = _switch("match")
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.type == "bool":
+            if "minimum" not in f.metadata:
                 if not isinstance(value, bool):
                     raise RuleTypeError(f.name, value, bool)
             elif isinstance(value, bool) or not isinstance(value, int):
                 raise RuleTypeError(f.name, value, int)
-            else:
-                least = 1 if f.name == "target" else 0
-                if value < least:
-                    raise RuleRangeError(f.name, value, least)
+            elif value < f.metadata["minimum"]:
+                raise RuleRangeError(f.name, value, f.metadata["minimum"])
 
     def to_dict(self) -> dict[str, Any]:
         """Return the rules as a JSON-ready dict with every field.
@@ -121,6 +135,36 @@ class Rules:
 
 NO_UPCARD_LIMIT = 10
 """The knock limit when no upcard is given: that of a ten or a face card."""
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One rule of ``Rules``, described for forms and schemas: its ``name``, its ``default``,
+    the ``section`` of the rules page that explains it (``/rules/#<section>``), and for a
+    number the ``minimum`` that ``Rules`` accepts and the values a new match ``offered``
+    (a range, or a few choices). A switch (true or false) has neither.
+
+    >>> spec = {s.name: s for s in RULE_SPECS}["target"]
+    >>> spec.default, spec.minimum, spec.offered, spec.is_switch
+    (100, 1, range(10, 1001), False)
+    """
+
+    name: str
+    default: int | bool
+    section: str
+    minimum: int | None = None
+    offered: range | tuple[int, ...] | None = None
+
+    @property
+    def is_switch(self) -> bool:
+        """Return whether the rule is a switch (true or false) rather than a number."""
+        return self.minimum is None
+
+
+RULE_SPECS: tuple[RuleSpec, ...] = tuple(
+    RuleSpec(name=f.name, default=f.default, **f.metadata) for f in fields(Rules)
+)
+"""Every rule, in the order of ``Rules``' fields."""
 
 
 DEFAULT_RULES = Rules()

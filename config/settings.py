@@ -19,12 +19,26 @@ from django.utils.csp import CSP
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
 def env_bool(name: str, default: bool = False) -> bool:
-    """Return the environment variable `name` read as a boolean ("1", "true", "yes", "on")."""
+    """Return the environment variable `name` read as a boolean, or `default` when unset.
+
+    "1", "true", "yes" and "on" are true; "0", "false", "no", "off" and an empty value are false
+    (in any case). Anything else raises ImproperlyConfigured: a misspelt "flase" must not turn
+    a switch off (or on) unnoticed.
+    """
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a boolean: use 1, true, yes or on; 0, false, no or off."
+        )
+    return word in TRUE_WORDS
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -83,7 +97,6 @@ INSTALLED_APPS = [
     "django.forms",
     "django_htmx",
     "crispy_forms",
-    "crispy_bootstrap5",
     "axes",
     "django_ratelimit",
     "scorekeeper",
@@ -120,8 +133,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
-# Form widgets render with the project templates too (the card grid lives there).
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+# Widgets and fields render with the project's templates (templates/widgets/, templates/gin/).
+FORM_RENDERER = "scorekeeper.widgets.FormRenderer"
 
 TEMPLATES = [
     {
@@ -291,8 +304,9 @@ STORAGES = {
     },
 }
 
-CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
-CRISPY_TEMPLATE_PACK = "bootstrap5"
+# The site's own crispy-forms template pack (templates/gin/): markup that fits its stylesheet.
+CRISPY_ALLOWED_TEMPLATE_PACKS = ("gin",)
+CRISPY_TEMPLATE_PACK = "gin"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scorekeeper:home"

@@ -6,10 +6,15 @@ the password change are limited here with django-ratelimit (scorekeeper.limits).
 
 from __future__ import annotations
 
+from functools import cached_property
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Hidden
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm as DjangoPasswordChangeForm
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
@@ -17,18 +22,53 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from . import access, sessions
+from .layouts import Button, panel_helper
 from .limits.rates import by_account, by_client
 from .limits.rates import setting as rate_setting
 from .limits.responses import too_many_requests
 from .models import Preference
 
 SESSION_LANGUAGE = "account_language"
+
+
+def next_page() -> Hidden:
+    """Return the hidden input of the page a log-in or sign-up leads back to (the scoreboard
+    that offered it). A new one per form: crispy's Hidden keeps the value it rendered."""
+    return Hidden("next", "{{ next }}")
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, laid out for the site."""
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the log-in page's layout."""
+        return panel_helper("username", "password", next_page(), Button(_("Log in")))
+
+
+class SignupForm(UserCreationForm):
+    """Django's sign-up form, laid out for the site."""
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the sign-up page's layout."""
+        return panel_helper(*self.fields, next_page(), Button(_("Sign up")))
+
+
+class PasswordChangeForm(DjangoPasswordChangeForm):
+    """Django's password change form, laid out for the site."""
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the password page's layout."""
+        return panel_helper(*self.fields, Button(_("Change password")))
 
 
 @receiver(user_logged_in)
@@ -48,6 +88,8 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     wrong old password counts, per account over all its sessions: a player whose new password
     the validators refuse is not guessing anything.
     """
+
+    form_class = PasswordChangeForm
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if too_many_wrong_passwords(request):
@@ -134,7 +176,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
     Then back to `next` (the scoreboard whose offer led here), or home.
     """
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next", ""))
     if request.method == "POST" and form.is_valid():
         user = form.save()

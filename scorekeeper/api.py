@@ -6,13 +6,12 @@ command line's protocol (`adjudication.protocol`), which this document describes
 
 from __future__ import annotations
 
-from dataclasses import fields
 from functools import cache
 from typing import Any
 
 from django.urls import reverse
 
-from adjudication import DEFAULT_RULES, answer
+from adjudication import RULE_SPECS, answer
 
 MAX_BODY = 4096  # a deal request with rules is under 400 bytes
 
@@ -27,16 +26,22 @@ HAND_EXAMPLE = {"hand": "7h8h9h 2c3c4c ks kd kc 5s 6d", "upcard": "6D"}
 
 def _rules_schema() -> dict[str, Any]:
     properties: dict[str, Any] = {}
-    for field in fields(DEFAULT_RULES):
-        default = getattr(DEFAULT_RULES, field.name)
-        if isinstance(default, bool):
-            properties[field.name] = {"type": "boolean", "default": default}
+    for spec in RULE_SPECS:
+        if spec.is_switch:
+            properties[spec.name] = {"type": "boolean", "default": spec.default}
         else:
-            least = 1 if field.name == "target" else 0
-            properties[field.name] = {"type": "integer", "minimum": least, "default": default}
+            properties[spec.name] = {
+                "type": "integer",
+                "minimum": spec.minimum,
+                "default": spec.default,
+            }
+    sections = ", ".join(
+        f"/rules/#{section}" for section in dict.fromkeys(s.section for s in RULE_SPECS)
+    )
     return {
         "type": "object",
-        "description": "The match rules (RULES.md); missing keys take the defaults.",
+        "description": "The match rules and variants, as the rules page explains them "
+        f"({sections}); missing keys take the defaults.",
         "properties": properties,
         "additionalProperties": False,
     }

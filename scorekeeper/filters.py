@@ -1,15 +1,24 @@
-"""The GET forms of the history and statistics pages: filters that never change anything."""
+"""The GET forms of the history and statistics pages: filters that never change anything.
+
+Each narrows its page as soon as a choice changes (htmx swaps the results below the form);
+a filter that does not parse is ignored, not shown as an error in the form.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cached_property
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Field, Fieldset, Layout
 from django import forms
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import stats
+from .layouts import Button
 from .models import Match
 from .names import name_key
 
@@ -23,6 +32,27 @@ PERIOD_CHOICES = [
     ("month", _("This month")),
     ("year", _("This year")),
 ]
+
+
+def filter_helper(url_name: str, results: str, *layout, **attrs: str) -> FormHelper:
+    """Return the helper of a filter form: a GET of the page `url_name` that, with htmx,
+    swaps the element `results` at each change (and `attrs`), with a Show button for
+    browsers without JS."""
+    url = reverse(url_name)
+    helper = FormHelper()
+    helper.form_method = "get"
+    helper.form_action = url
+    helper.form_class = "filters"
+    helper.form_show_errors = False
+    helper.attrs = {
+        **attrs,
+        "hx-get": url,
+        "hx-target": f"#{results}",
+        "hx-swap": "outerHTML",
+        "hx-push-url": "true",
+    }
+    helper.layout = Layout(*layout, Button(_("Show"), css_class="btn btn-block filter-go"))
+    return helper
 
 
 def _player_field(label, players: list[tuple[int, str]], empty: str) -> forms.TypedChoiceField:
@@ -46,6 +76,19 @@ class HistoryFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"] = _player_field(_("Player"), players, _("Anyone"))
         self.fields["q"].widget.attrs.update({"type": "search", "autocomplete": "off"})
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the history page's filters; typing in the search waits for a pause."""
+        return filter_helper(
+            "scorekeeper:history",
+            "results",
+            Field("q", wrapper_class="filter-q"),
+            "player",
+            "status",
+            role="search",
+            hx_trigger="submit, change, input changed delay:500ms from:#id_q",
+        )
 
     def apply(self, matches: QuerySet[Match]) -> QuerySet[Match]:
         """Return `matches` narrowed by the valid filters (invalid ones are ignored)."""
@@ -77,6 +120,18 @@ class StatsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["a"] = _player_field(_("Player"), players, "—")
         self.fields["b"] = _player_field(_("Against"), players, "—")
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the statistics page's filters: the period, and two players head to head
+        (whose error the page shows with the figures, which htmx swaps)."""
+        return filter_helper(
+            "scorekeeper:stats",
+            "figures",
+            Field("period", wrapper_class="filter-q"),
+            Fieldset(_("Head to head"), "a", "b", css_class="filter-pair"),
+            hx_trigger="submit, change",
+        )
 
     def clean(self) -> dict:
         data = super().clean()

@@ -8,23 +8,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Fieldset, Hidden, Layout
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.forms.boundfield import BoundField
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from adjudication import (
-    ALL_CARDS,
     DEFAULT_RULES,
+    RULE_SPECS,
     AdjudicationError,
     Card,
     CardInBothHandsError,
     CardTextError,
     DuplicateCardError,
     Rules,
+    RuleSpec,
     WrongCountError,
     adjudicate,
     analyse_hand,
@@ -32,11 +35,20 @@ from adjudication import (
     parse_cards,
 )
 
+from .layouts import Button, Details, Note, panel_helper
 from .models import Deal, DealFacts, Player
 from .names import name_key
-
-CARD_CHOICES = [(str(card), card.label) for card in ALL_CARDS]
-MAX_CARD_TEXT = 200  # far more than 11 cards in any notation; longer is tampering
+from .widgets import (
+    CARD_CHOICES,
+    CARD_VALUES,
+    MAX_CARD_TEXT,
+    UPCARD_CHOICES,
+    CardRadioWidget,
+    CardSelect,
+    HandShown,
+    HandWidget,
+    SegmentedRadio,
+)
 
 
 def engine_message(error: AdjudicationError) -> str:
@@ -60,90 +72,6 @@ def engine_message(error: AdjudicationError) -> str:
     return _("These cards cannot be used together.")
 
 
-CARD_VALUES = frozenset(str(card) for card in ALL_CARDS)
-UPCARD_CHOICES = [("", "—"), *CARD_CHOICES]
-
-
-# Each card's label markup, up to its id: the card's own text, known to need no escaping.
-GRID_LABELS = {
-    str(card): f'<label class="gc pc-{card.suit.value.lower()} r{card.rank.value}'
-    for card in ALL_CARDS
-}
-GRID_FACES = {
-    str(card): '<span class="face" aria-hidden="true">'
-    f'<b>{card.rank.label}</b><i>{card.suit.symbol}</i></span><span class="vh">{card.label}'
-    for card in ALL_CARDS
-}
-
-
-class CardGridWidget(forms.CheckboxSelectMultiple):
-    """The 52 cards as big tappable checkboxes drawn as cards, a suit to two rows."""
-
-    taken: frozenset[str] = frozenset()
-
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """Return the grid's HTML.
-
-        Built here, not by a template loop: 52 cards through the template engine took longer
-        than the rest of the scoreboard, and twice that on the card-entry page and its live
-        preview (profiled in issue 8).
-        """
-        chosen = set(value or ())
-        base_id = escape((attrs or {}).get("id") or f"id_{name}")
-        name = escape(name)
-        elsewhere = escape(gettext("in the other hand"))
-        parts = ['<div class="grid">']
-        for card in GRID_LABELS:
-            checked = card in chosen
-            # A card in the other hand is shown as taken, unless this hand has it too:
-            # then both stay visible so the duplicate can be seen and fixed.
-            taken = card in self.taken and not checked
-            parts.append(
-                f'{GRID_LABELS[card]}{" taken" if taken else ""}" for="{base_id}_{card}">'
-                f'<input type="{self.input_type}" class="vh" name="{name}" value="{card}"'
-                f' id="{base_id}_{card}"{" checked" if checked else ""}'
-                f"{' disabled' if taken else ''}>{GRID_FACES[card]}"
-                f"{f' ({elsewhere})' if taken else ''}</span></label>"
-            )
-        parts.append("</div>")
-        return mark_safe("".join(parts))  # noqa: S308 - card text, and the escaped parts above
-
-
-class CardSelect(forms.Select):
-    """A drop-down of the upcards, with the markup of Django's own select template.
-
-    Built here for the same reason as the card grid: 53 options, each a template include,
-    cost more than the rest of the live preview.
-    """
-
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:
-        """Return the select's HTML."""
-        chosen = self.format_value(value)
-        parts = [
-            f'<select name="{escape(name)}"{_attributes(self.build_attrs(self.attrs, attrs))}>'
-        ]
-        for option_value, label in self.choices:
-            option_value = str(option_value)
-            picked = option_value in chosen
-            if picked:
-                chosen = ()  # only the first match is selected, as in Django's ChoiceWidget
-            parts.append(
-                f'\n  <option value="{escape(option_value)}"{" selected" if picked else ""}>'
-                f"{escape(label)}</option>\n"
-            )
-        parts.append("\n</select>")
-        return mark_safe("".join(parts))  # noqa: S308 - every value above is escaped
-
-
-def _attributes(attrs: dict[str, object]) -> str:
-    """Return the attributes as Django's attrs.html writes them (True alone, False left out)."""
-    return "".join(
-        f" {escape(key)}" if value is True else f' {escape(key)}="{escape(value)}"'
-        for key, value in attrs.items()
-        if value is not False
-    )
-
-
 @dataclass(frozen=True)
 class HandInput:
     """One hand as submitted: the ticked grid, the shorthand text, and the hand's text as the
@@ -152,6 +80,20 @@ class HandInput:
     ticked: tuple[str, ...]
     text: str
     rendered: str
+
+    @classmethod
+    def posted(cls, value: list) -> HandInput:
+        """Return the hand from its widget's three posted values, cut to what a player sends.
+
+        A text box that was not sent at all is unchanged, not emptied.
+        """
+        ticked, text, rendered = value
+        rendered = (rendered or "")[:MAX_CARD_TEXT]
+        return cls(
+            ticked=tuple(ticked or ())[:60],
+            text=(rendered if text is None else text)[:MAX_CARD_TEXT],
+            rendered=rendered,
+        )
 
 
 def merge_hand(hand: HandInput) -> tuple[Card, ...]:
@@ -180,81 +122,154 @@ def parse_grid_leniently(ticked: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in dict.fromkeys(ticked) if token in CARD_VALUES)
 
 
-def grid_field(label: str) -> forms.MultipleChoiceField:
-    """Return a hand's card grid field."""
-    return forms.MultipleChoiceField(
-        label=label, choices=CARD_CHOICES, required=False, widget=CardGridWidget
-    )
+# The code of an error in a hand's typed text: the page shows it beside the text box.
+TEXT_ERROR = "text"
 
 
-def shorthand_field(label: str) -> forms.CharField:
-    """Return a hand's shorthand text field ("7h8h9h ks kd kc")."""
-    attrs = {
-        "autocomplete": "off",
-        "autocapitalize": "characters",
-        "spellcheck": "false",
-        "enterkeyhint": "done",
-        "placeholder": "7h8h9h ks kd kc",
-    }
-    return forms.CharField(
-        label=label, required=False, max_length=MAX_CARD_TEXT, widget=forms.TextInput(attrs)
-    )
+def hand_shown(value: list) -> HandShown:
+    """Return a posted hand as the page shows it again: the merged cards on the grid and as
+    text; after an error, what could be kept, with a text that failed shown as it was typed."""
+    hand = HandInput.posted(value)
+    typed = value[1]
+    try:
+        cards = merge_hand(hand)
+        text_failed = False
+    except AdjudicationError:
+        cards = parse_grid_leniently(hand.ticked)
+        text_failed = bool(hand.text.strip())
+    if text_failed or (typed is not None and len(typed) > MAX_CARD_TEXT):
+        return HandShown(cards, typed or "")
+    return HandShown.of(cards)
 
 
-def shown_field() -> forms.CharField:
-    """Return the hidden field holding a hand's text as the page last showed it."""
-    return forms.CharField(required=False, widget=forms.HiddenInput, max_length=MAX_CARD_TEXT)
+class HandBoundField(BoundField):
+    """A hand on the page: its text box with the text's errors, the hand's other errors, its
+    grid (the other hand's cards shown as taken) and the hidden text as shown, drawn by the
+    field's template with its count of cards."""
+
+    def get_context(self) -> dict[str, object]:
+        field: HandField = self.field
+        grid, text, rendered = field.widget.widgets
+        ticked, typed, shown = field.widget.decompress(self.value())
+        text_id = f"{self.auto_id}_text"
+        text_errors, other_errors = [], []
+        for error in self.errors.as_data():
+            (text_errors if error.code == TEXT_ERROR else other_errors).extend(error)
+        text_attrs: dict[str, object] = {"id": text_id}
+        if text_errors:
+            text_attrs.update({"aria-invalid": "true", "aria-describedby": f"{text_id}_err"})
+        return {
+            "field": self,
+            "count": len(self.form.hands[self.name]),
+            "need": "–".join(str(count) for count in field.counts),
+            "text_id": text_id,
+            "text": text.render(f"{self.html_name}_text", typed, text_attrs),
+            "text_errors": text_errors,
+            "other_errors": other_errors,
+            "grid": grid.render(self.html_name, ticked, {"id": self.auto_id}),
+            "shown": rendered.render(
+                f"{self.html_name}_rendered", shown, {"id": f"{self.auto_id}_rendered"}
+            ),
+        }
+
+
+class HandField(forms.MultiValueField):
+    """One hand, entered on the card grid, as shorthand text, or both (`HandWidget`).
+
+    Its value is the hand's cards (`merge_hand`). Errors in the typed text carry the code
+    TEXT_ERROR, so the page shows them beside the text box. `counts` are the numbers of cards
+    the hand may hold; an `optional` hand may also be left empty.
+    """
+
+    widget = HandWidget
+    bound_field_class = HandBoundField
+
+    def __init__(
+        self, label: str, *, text_label: str, counts: tuple[int, ...], optional: bool = False
+    ) -> None:
+        parts = (
+            forms.MultipleChoiceField(choices=CARD_CHOICES, required=False),
+            forms.CharField(max_length=MAX_CARD_TEXT, required=False),
+            forms.CharField(max_length=MAX_CARD_TEXT, required=False),
+        )
+        super().__init__(
+            parts,
+            label=label,
+            required=False,
+            require_all_fields=False,
+            template_name="scorekeeper/_hand_entry.html",
+        )
+        self.text_label = text_label
+        self.counts = counts
+        self.optional = optional
+        # clean() reports its parts' own errors and the engine's, never MultiValueField's
+        # "Enter a complete value." or "Enter a list of values.": no part is required, and
+        # the widget always gives it a list. What a page cannot show is not kept.
+        for code in ("incomplete", "invalid"):
+            del self.error_messages[code]
+
+    def clean(self, value: list) -> tuple[Card, ...]:
+        """Return the hand's cards, or raise every error of its grid and its text at once."""
+        errors = []
+        for index, (part, field) in enumerate(zip(value, self.fields, strict=True)):
+            try:
+                field.clean(part)
+            except ValidationError as error:
+                code = TEXT_ERROR if index == 1 else error.code
+                errors.extend(ValidationError(message, code=code) for message in error)
+        hand = HandInput.posted(value)
+        try:
+            cards = merge_hand(hand)
+        except AdjudicationError as error:
+            code = TEXT_ERROR if hand.text.strip() else "cards"
+            errors.append(ValidationError(engine_message(error), code=code))
+        if errors:
+            raise ValidationError(errors)
+        return cards
+
+    def bound_data(self, data: list, initial: object) -> HandShown:
+        return hand_shown(data)
+
+    def prepare_value(self, value: object) -> HandShown | None:
+        """Return a hand as the widget shows it (a hand of initial cards as shown)."""
+        if value is None or isinstance(value, HandShown):
+            return value
+        return HandShown.of(parse_cards(value) if value else ())
 
 
 class HandsForm(forms.Form):
-    """A form holding hands entered by grid and shorthand.
+    """A form holding hands (`HandField`), in the order `SIDES` names them.
 
-    Subclasses declare each hand's three fields (`grid_field`, `shorthand_field` and
-    `shown_field`, named SIDE, SIDE_text and SIDE_rendered), list the hands in `SIDES`, and
-    say how many cards each needs in `COUNTS`. After validation, `hands` holds the merged
-    cards, including what could be kept from a hand with an error, so nothing typed is lost.
+    After validation, `hands` holds each hand's cards, including what could be kept from a hand
+    with an error, so nothing typed is lost; each grid shows the other hand's cards as taken.
     """
 
     SIDES: tuple[str, str] = ("knocker", "opponent")
-    COUNTS: dict[str, tuple[int, ...]] = {}
-    OPTIONAL: frozenset[str] = frozenset()
 
     def __init__(self, *args, require_complete: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.require_complete = require_complete
         self.hands: dict[str, tuple[Card, ...]] = {side: () for side in self.SIDES}
 
-    def _merge(self, side: str) -> tuple[Card, ...]:
-        rendered = self.data.get(f"{side}_rendered", "")[:MAX_CARD_TEXT]
-        hand = HandInput(
-            ticked=tuple(self.data.getlist(side))[:60],
-            # A text field that was not sent at all is unchanged, not emptied.
-            text=self.data.get(f"{side}_text", rendered)[:MAX_CARD_TEXT],
-            rendered=rendered,
-        )
-        try:
-            return merge_hand(hand)
-        except AdjudicationError as error:
-            self.add_error(f"{side}_text" if hand.text.strip() else side, engine_message(error))
-            return parse_grid_leniently(hand.ticked)
-
     def clean(self):
         cleaned = super().clean()
         for side in self.SIDES:
-            self.hands[side] = self._merge(side)
+            self.hands[side] = self[side].value().cards
         for card in sorted(self.overlap()):
             self.add_error(self.SIDES[1], engine_message(CardInBothHandsError(card)))
         for side in self.SIDES:
             self._check_count(side)
+        self.mark_taken()
         return cleaned
 
     def _check_count(self, side: str) -> None:
-        count, expected = len(self.hands[side]), self.COUNTS[side]
-        if count in expected or (count == 0 and side in self.OPTIONAL):
+        field: HandField = self.fields[side]
+        count, expected = len(self.hands[side]), field.counts
+        if count in expected or (count == 0 and field.optional):
             return
         if not self.require_complete and count < max(expected):
             return
-        if side not in self.errors and f"{side}_text" not in self.errors:
+        if side not in self.errors:
             self.add_error(side, engine_message(WrongCountError(expected, count)))
 
     def overlap(self) -> set[Card]:
@@ -267,52 +282,29 @@ class HandsForm(forms.Form):
         value = self.data.get("upcard") if self.is_bound else self.initial.get("upcard")
         return Card.parse(value) if value in CARD_VALUES else None
 
-    def rebound(self) -> HandsForm:
-        """Return a copy bound to the merged hands, carrying this form's errors, for display.
-
-        Text that failed to parse is shown as typed.
-        """
-        data = self.data.copy()
-        for side in self.SIDES:
-            shown = format_cards(self.hands[side])
-            data.setlist(side, [str(card) for card in self.hands[side]])
-            if f"{side}_text" not in self.errors:
-                data[f"{side}_text"] = shown
-            data[f"{side}_rendered"] = shown
-        copy = type(self)(data, **self.rebind_kwargs())
-        copy._errors = self.errors
-        copy.hands = self.hands
-        copy.mark_taken()
-        return copy
-
-    def rebind_kwargs(self) -> dict[str, object]:
-        """Return the keyword arguments `rebound` passes to the copy."""
-        return {"require_complete": self.require_complete}
-
     def mark_taken(self) -> None:
         """Show each hand's cards as taken in the other hand's grid."""
         first, second = self.SIDES
-        self.fields[first].widget.taken = frozenset(str(c) for c in self.hands[second])
-        self.fields[second].widget.taken = frozenset(str(c) for c in self.hands[first])
+        self.fields[first].widget.grid.taken = frozenset(str(c) for c in self.hands[second])
+        self.fields[second].widget.grid.taken = frozenset(str(c) for c in self.hands[first])
 
 
 class DealForm(HandsForm):
     """Full entry of a knocked deal: the upcard, who knocked, and both hands."""
 
     SIDES = ("knocker", "opponent")
-    COUNTS = {"knocker": (10, 11), "opponent": (10,)}
 
     upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, widget=CardSelect)
     knocker_seat = forms.TypedChoiceField(
-        label=_("Who knocked?"), coerce=int, choices=(), widget=forms.RadioSelect
+        label=_("Who knocked?"), coerce=int, choices=(), widget=SegmentedRadio
     )
     version = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    knocker = grid_field(_("Knocker's cards"))
-    knocker_text = shorthand_field(_("Knocker's cards as text"))
-    knocker_rendered = shown_field()
-    opponent = grid_field(_("Opponent's cards"))
-    opponent_text = shorthand_field(_("Opponent's cards as text"))
-    opponent_rendered = shown_field()
+    knocker = HandField(
+        _("Knocker's cards"), text_label=_("Knocker's cards as text"), counts=(10, 11)
+    )
+    opponent = HandField(
+        _("Opponent's cards"), text_label=_("Opponent's cards as text"), counts=(10,)
+    )
 
     def __init__(self, *args, match, **kwargs):
         super().__init__(*args, **kwargs)
@@ -321,17 +313,12 @@ class DealForm(HandsForm):
         self.fields["knocker_seat"].choices = choices
         self.fields["version"].initial = match.version
 
-    def rebind_kwargs(self) -> dict[str, object]:
-        return {**super().rebind_kwargs(), "match": self.match}
-
     @staticmethod
     def initial_from_deal(deal: Deal) -> dict[str, object]:
         """Return initial values that show a stored deal's upcard, knocker and cards."""
         initial: dict[str, object] = {"upcard": deal.upcard, "knocker_seat": deal.knocker}
         for side, text in (("knocker", deal.knocker_cards), ("opponent", deal.opponent_cards)):
-            cards = parse_cards(text) if text else ()
-            initial[side] = [str(card) for card in cards]
-            initial[f"{side}_text"] = initial[f"{side}_rendered"] = format_cards(cards)
+            initial[side] = [str(card) for card in parse_cards(text)] if text else []
         return initial
 
     def facts(self) -> DealFacts:
@@ -349,18 +336,17 @@ class CheckerForm(HandsForm):
     """The knock checker: an upcard, your 10 or 11 cards, and optionally the opponent's 10."""
 
     SIDES = ("hand", "opponent")
-    COUNTS = {"hand": (10, 11), "opponent": (10,)}
-    OPTIONAL = frozenset({"opponent"})
 
     upcard = forms.ChoiceField(
         label=_("Upcard"), choices=UPCARD_CHOICES, required=False, widget=CardSelect
     )
-    hand = grid_field(_("Your cards"))
-    hand_text = shorthand_field(_("Your cards as text"))
-    hand_rendered = shown_field()
-    opponent = grid_field(_("Opponent's cards (optional)"))
-    opponent_text = shorthand_field(_("Opponent's cards as text"))
-    opponent_rendered = shown_field()
+    hand = HandField(_("Your cards"), text_label=_("Your cards as text"), counts=(10, 11))
+    opponent = HandField(
+        _("Opponent's cards (optional)"),
+        text_label=_("Opponent's cards as text"),
+        counts=(10,),
+        optional=True,
+    )
 
     def verdicts(self) -> dict[str, object]:
         """Return the hand's analysis and, with the opponent's cards, the full verdict.
@@ -375,13 +361,6 @@ class CheckerForm(HandsForm):
         return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
 
 
-class CardRadioWidget(CardGridWidget):
-    """The 52 cards as a grid of radio buttons: tap one."""
-
-    input_type = "radio"
-    allow_multiple_selected = False
-
-
 class UpcardForm(forms.Form):
     """The upcard of the deal being played, tapped on the grid."""
 
@@ -394,7 +373,9 @@ class UpcardForm(forms.Form):
 class QuickForm(forms.Form):
     """The quick path: who knocked and the two deadwood counts, as numbers."""
 
-    knocker = forms.TypedChoiceField(label=_("Who knocked?"), coerce=int, choices=())
+    knocker = forms.TypedChoiceField(
+        label=_("Who knocked?"), coerce=int, choices=(), widget=SegmentedRadio
+    )
     knocker_deadwood = forms.IntegerField(label=_("Knocker's deadwood"), min_value=0, max_value=10)
     opponent_deadwood = forms.IntegerField(
         label=_("Opponent's deadwood after layoffs"), min_value=0, max_value=100
@@ -404,12 +385,27 @@ class QuickForm(forms.Form):
     def __init__(self, *args, match, knock_limit: int | None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["knocker"].choices = [(0, match.player_a.name), (1, match.player_b.name)]
-        self.fields["knocker"].widget = forms.RadioSelect(choices=self.fields["knocker"].choices)
         for name in ("knocker_deadwood", "opponent_deadwood"):
             self.fields[name].widget.attrs.update({"inputmode": "numeric", "pattern": "[0-9]*"})
         self.knock_limit = knock_limit
         if not match.rules_value.big_gin:
             del self.fields["big_gin"]
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the layout of a correction as quick numbers (the deal page's Correct).
+
+        The scoreboard draws the same fields itself, with Django's form rendering (`{{ form }}`,
+        the same field template), on every tap and poll; it posts no version.
+        """
+        return panel_helper(
+            # The version the correction was started from: an edit made meanwhile on the
+            # other phone makes this one stale, also when it is posted again after an error.
+            Hidden("version", "{{ request.POST.version|default:match.version }}"),
+            Hidden("mode", "quick"),
+            *self.fields,
+            Button(_("Save the correction")),
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -445,6 +441,38 @@ def illegal_knock_message(deadwood: int, limit: int) -> str:
     }
 
 
+# The house rules' labels; everything else about each rule (its default, its bounds, the values
+# a table may choose) is the engine's `Rules` (RULE_SPECS).
+RULE_LABELS = {
+    "gin_bonus": _("Gin bonus"),
+    "undercut_bonus": _("Undercut bonus"),
+    "big_gin": _("Big gin (all 11 cards melded)"),
+    "big_gin_bonus": _("Big gin bonus"),
+    "ace_means_gin": _("An ace upcard means gin only"),
+    "spades_double": _("A spade upcard doubles the deal"),
+    "target": _("Play to"),
+    "box_bonus": _("Box bonus per deal won"),
+    "game_bonus": _("Game bonus for the winner"),
+    "shutout": _("Shutout doubles the game bonus"),
+}
+
+
+def rule_field(spec: RuleSpec) -> forms.Field:
+    """Return the new-match form's field for one house rule, as `Rules` describes it."""
+    label = RULE_LABELS[spec.name]
+    if spec.is_switch:
+        return forms.BooleanField(label=label, required=False, initial=spec.default)
+    if isinstance(spec.offered, range):
+        return forms.IntegerField(
+            label=label,
+            min_value=spec.offered.start,
+            max_value=spec.offered.stop - 1,
+            initial=spec.default,
+        )
+    choices = [(value, str(value)) for value in spec.offered]
+    return forms.TypedChoiceField(label=label, coerce=int, choices=choices, initial=spec.default)
+
+
 class MatchForm(forms.Form):
     """A new match: two players (earlier or new), the rules, and the first dealer."""
 
@@ -463,45 +491,14 @@ class MatchForm(forms.Form):
     )
     player_b_name = forms.CharField(label=_("or a new name"), max_length=40, required=False)
     first_dealer = forms.ChoiceField(
-        label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=forms.RadioSelect
+        label=_("First dealer"), choices=DEALER_CHOICES, initial="random", widget=SegmentedRadio
     )
-    # House rules (RULES.md variants); the defaults are the seeds' rules.
-    gin_bonus = forms.TypedChoiceField(
-        label=_("Gin bonus"), coerce=int, choices=[(25, "25"), (20, "20")], initial=25
-    )
-    undercut_bonus = forms.IntegerField(
-        label=_("Undercut bonus"), min_value=0, max_value=100, initial=10
-    )
-    big_gin = forms.BooleanField(label=_("Big gin (all 11 cards melded)"), required=False)
-    big_gin_bonus = forms.IntegerField(
-        label=_("Big gin bonus"), min_value=0, max_value=100, initial=31
-    )
-    ace_means_gin = forms.BooleanField(label=_("An ace upcard means gin only"), required=False)
-    spades_double = forms.BooleanField(label=_("A spade upcard doubles the deal"), required=False)
-    target = forms.IntegerField(label=_("Play to"), min_value=10, max_value=1000, initial=100)
-    box_bonus = forms.IntegerField(
-        label=_("Box bonus per deal won"), min_value=0, max_value=100, initial=0
-    )
-    game_bonus = forms.IntegerField(
-        label=_("Game bonus for the winner"), min_value=0, max_value=500, initial=0
-    )
-    shutout = forms.BooleanField(label=_("Shutout doubles the game bonus"), required=False)
 
-    RULE_FIELDS = (
-        "gin_bonus",
-        "undercut_bonus",
-        "big_gin",
-        "big_gin_bonus",
-        "ace_means_gin",
-        "spades_double",
-        "target",
-        "box_bonus",
-        "game_bonus",
-        "shutout",
-    )
+    RULE_FIELDS = tuple(spec.name for spec in RULE_SPECS)
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields.update((spec.name, rule_field(spec)) for spec in RULE_SPECS)
         queryset = players if players is not None else Player.objects.none()
         self.fields["player_a"].queryset = queryset
         self.fields["player_b"].queryset = queryset
@@ -509,6 +506,35 @@ class MatchForm(forms.Form):
             self.fields[name].widget.attrs.update(
                 {"autocomplete": "off", "autocapitalize": "words"}
             )
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the new-match page's layout: the players, who deals first, the house rules."""
+        seats = ("player_a", "player_a_name", "player_b", "player_b_name")
+        if not self.fields["player_a"].queryset.exists():
+            # No earlier players to pick: each seat's name field goes under the seat's own
+            # label, as two fields both labelled "or a new name" could not be told apart.
+            for seat in ("player_a", "player_b"):
+                self[f"{seat}_name"].label = self.fields[seat].label
+            seats = ("player_a_name", "player_b_name")
+        helper = FormHelper()
+        helper.attrs = {"novalidate": True}
+        helper.layout = Layout(
+            Fieldset(_("Players"), *seats, css_class="panel"),
+            Field("first_dealer", wrapper_class="panel"),
+            Details(
+                _("House rules"),
+                Note(
+                    _(
+                        "The defaults are the standard rules. Change them only if your table "
+                        "plays differently."
+                    )
+                ),
+                *self.RULE_FIELDS,
+            ),
+            Button(_("Start the match")),
+        )
+        return helper
 
     def _player(self, seat: str) -> Player | str | None:
         chosen = self.cleaned_data.get(seat)
@@ -544,3 +570,54 @@ class MatchForm(forms.Form):
         if choice == "random":
             return random.SystemRandom().randrange(2), True
         return int(choice), False
+
+
+SHARE_KINDS = ("view", "edit")
+
+
+class ShareForm(forms.Form):
+    """One share link on the owner's share screen: the link itself, to copy, and its buttons
+    (make it, or a new one, or revoke it). Each button posts its `action`, such as "view-on"
+    or "edit-off", which is the one thing the form reads."""
+
+    action = forms.ChoiceField(
+        choices=[(f"{kind}-{state}", "") for kind in SHARE_KINDS for state in ("on", "off")]
+    )
+
+    def __init__(self, *args, kind: str = "view", url: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        self.url = url
+        if url:
+            self.fields["link"] = forms.CharField(
+                label=_("Link"),
+                required=False,
+                initial=url,
+                widget=forms.TextInput(attrs={"id": f"url-{kind}", "readonly": True}),
+            )
+
+    def change(self) -> tuple[str, bool]:
+        """Return the link the tapped button changes ("view" or "edit") and whether it is to
+        work (a new one) or stop."""
+        kind, _sep, state = self.cleaned_data["action"].partition("-")
+        return kind, state == "on"
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the link's layout: with a link, it and its two buttons; else one button."""
+        helper = FormHelper()
+        if not self.url:
+            helper.layout = Layout(Button(_("Create the link"), **self._action("on")))
+            return helper
+        helper.layout = Layout(
+            "link",
+            Div(
+                Button(_("New link"), css_class="btn", **self._action("on")),
+                Button(_("Revoke"), css_class="btn btn-danger", **self._action("off")),
+                css_class="actions actions-2",
+            ),
+        )
+        return helper
+
+    def _action(self, state: str) -> dict[str, str]:
+        return {"name": "action", "value": f"{self.kind}-{state}"}

@@ -11,6 +11,10 @@ Only the logged-in account can be deleted, by its own session: no view here take
 
 from __future__ import annotations
 
+from functools import cached_property
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div
 from django import forms
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -29,6 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .accounts import too_many_wrong_passwords, wrong_passwords
 from .backup import dumps, export_matches
+from .layouts import Button, Link, panel_helper
 from .limits.responses import too_many_requests
 from .models import Match
 
@@ -74,6 +79,18 @@ class AccountDeleteForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Return the page's layout: the password, then keep the account or delete it."""
+        return panel_helper(
+            "password",
+            Div(
+                Link(_("Keep my account"), "scorekeeper:home"),
+                Button(_("Delete for good"), css_class="btn btn-danger"),
+                css_class="actions actions-2",
+            ),
+        )
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]

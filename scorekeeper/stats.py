@@ -41,7 +41,6 @@ from adjudication import DEFAULT_RULES
 from .models import Deal, IllegalKnock, Match, Player
 
 SEATS = (0, 1)
-SEAT_FIELDS = ("player_a", "player_b")
 
 
 def _target() -> Coalesce:

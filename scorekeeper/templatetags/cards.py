@@ -30,9 +30,3 @@ def card(value: Card | str, extra: str = "") -> str:
 def cards(values, extra: str = "") -> str:
     """Draw a row of cards."""
     return format_html_join("", "{}", ((card(v, extra),) for v in values))
-
-
-@register.filter
-def card_label(value: Card | str) -> str:
-    """Return a card as text with its suit symbol: 10♥."""
-    return _card(value).label

@@ -38,13 +38,11 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
     """The knock checker: can this hand knock, with which discard, and is it gin?"""
     form = CheckerForm(request.GET if "upcard" in request.GET else None)
     context: dict[str, object] = {"form": form}
-    if form.is_bound:
-        if form.is_valid():
-            context.update(form.verdicts())
-            if context["verdict"] is not None:
-                names = (_("Knocker"), _("Opponent"))
-                context["explained"] = explain(context["verdict"], DEFAULT_RULES, *names)
-        context["form"] = form.rebound()
+    if form.is_valid():
+        context.update(form.verdicts())
+        if context["verdict"] is not None:
+            names = (_("Knocker"), _("Opponent"))
+            context["explained"] = explain(context["verdict"], DEFAULT_RULES, *names)
     template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
     return render(request, template, context)
 

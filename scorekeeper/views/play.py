@@ -314,12 +314,8 @@ def render_entry(
     deal: Deal | None = None,
 ) -> HttpResponse:
     """Render the card-entry page (or its form region for htmx) with the live preview."""
-    if form.is_bound:
-        form.is_valid()
-        preview = deal_preview(match, form)
-        form = form.rebound()
-    else:
-        preview = deal_preview(match, form)
+    form.is_valid()  # a bound form's hands and errors, for the preview and the page
+    preview = deal_preview(match, form)
     context = {
         "match": match,
         "form": form,

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import access
 from ..access import Role
+from ..forms import ShareForm
 from ..htmx import HtmxHttpRequest, redirect_htmx
 from ..offline.results import open_graph
 from .play import match_detail
@@ -25,11 +26,11 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     revocable or regenerable."""
     match, _role = access.match_for(request, pk, Role.OWNER)
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        kind, _sep, state = action.partition("-")
-        if kind not in ("view", "edit") or state not in ("on", "off"):
+        form = ShareForm(request.POST)
+        if not form.is_valid():
             return HttpResponseBadRequest(_("Unknown action."))
-        match.set_share_link(kind, enabled=state == "on")
+        kind, enabled = form.change()
+        match.set_share_link(kind, enabled=enabled)
         return redirect_htmx(request, reverse("scorekeeper:match_share", args=[pk]))
     links = []
     for kind, label, note in (
@@ -47,7 +48,7 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "kind": kind,
                 "label": label,
                 "note": note,
-                "url": url,
+                "form": ShareForm(kind=kind, url=url),
                 "qr": qr_svg(url) if url else "",
             }
         )

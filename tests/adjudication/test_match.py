@@ -22,14 +22,13 @@ def test_no_deals_yet() -> None:
     state = play_match(1, [])
     assert state.lines == ()
     assert (state.totals, state.finished, state.winner) == ((0, 0), False, None)
-    assert (state.next_dealer, state.non_dealer) == (1, 0)
+    assert state.next_dealer == 1
 
 
 def test_winner_of_a_deal_deals_the_next() -> None:
     state = play_match(0, [won(1, 10), won(1, 5), won(0, 20), won(1, 3)])
     assert [line.dealer for line in state.lines] == [0, 1, 1, 0]
     assert state.next_dealer == 1
-    assert state.non_dealer == 0
 
 
 def test_draw_keeps_the_dealer() -> None:

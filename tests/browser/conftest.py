@@ -1,7 +1,9 @@
 """Real-browser fixtures: Debian's Chromium at phone size, failing on any console error.
 
 One browser serves the whole session (pytest-playwright's `browser`); each test gets a fresh
-context and page. See ../../../shared/BROWSER_TESTS.md for why Chromium is pointed at by path.
+context and page. Chromium is Debian's (`apt-get install chromium`), pointed at by its path:
+`playwright install` cannot download a browser on a machine without general network access,
+and no Playwright browser channel finds Debian's build (CHROMIUM overrides the path).
 """
 
 from __future__ import annotations

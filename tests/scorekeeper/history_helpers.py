@@ -15,7 +15,7 @@ KNOCK_HAND = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4
 OPPONENT_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # deadwood 39 after layoffs
 GIN_HAND = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
 OPPONENT_5 = "KH KD KC QS QD QC 2D 3D 4D 5C"  # deadwood 5
-# RULES.md §5: the opponent lays 2♠ off onto the knocker's 3-4-5♠; an undercut worth 12.
+# /rules/#layoffs: the opponent lays 2♠ off onto the knocker's 3-4-5♠; an undercut worth 12.
 LAYOFF_KNOCKER = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H"
 LAYOFF_OPPONENT = "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"
 

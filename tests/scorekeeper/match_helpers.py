@@ -2,19 +2,16 @@
 
 from django.urls import reverse
 
+from adjudication import DEFAULT_RULES
 from scorekeeper.models import Deal, Match
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-# The new-match form's house rules as a player leaves them: the seeds' defaults.
+# The new-match form's house rules as a player leaves them: the defaults of `Rules` (a switch
+# left off is not posted at all).
 DEFAULT_RULES_FORM = {
-    "gin_bonus": 25,
-    "undercut_bonus": 10,
-    "big_gin_bonus": 31,
-    "target": 100,
-    "box_bonus": 0,
-    "game_bonus": 0,
+    name: value for name, value in DEFAULT_RULES.to_dict().items() if value is not False
 }
 
 

@@ -12,10 +12,11 @@ from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
+from jsonschema import Draft202012Validator
 
 from adjudication import ALL_CARDS
 from adjudication.protocol import answer
-from scorekeeper.api import MAX_BODY
+from scorekeeper.api import MAX_BODY, openapi_document
 
 from .history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
 
@@ -246,3 +247,54 @@ def test_docs_page_shows_the_endpoints_with_examples(client):
     assert f"POST {ADJUDICATE}" in body and f"POST {HAND}" in body
     assert reverse("scorekeeper:api_openapi") in body
     assert "&quot;knock_limit&quot;: 6" in body and "curl -X POST http://testserver" in body
+
+
+def validator(name: str) -> Draft202012Validator:
+    """Return a validator of the OpenAPI document's component schema `name` (refs resolved)."""
+    components = openapi_document()["components"]
+    return Draft202012Validator({"$ref": f"#/components/schemas/{name}", "components": components})
+
+
+def test_the_documented_schemas_are_valid_json_schema():
+    for schema in openapi_document()["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_every_answer_fits_the_schema_the_document_gives_it(client):
+    """Real answers of both endpoints (knocks, undercuts, gins, big gins, illegal knocks,
+    hands, bad requests and a refusal for too many) against the documented schemas."""
+    document = openapi_document()
+    rng = random.Random(11)
+    requests = [random_request(rng) for _ in range(40)] + [melded_request(rng) for _ in range(20)]
+    requests += [
+        {"upcard": "TC", "knocker": LAYOFF_KNOCKER, "opponent": LAYOFF_OPPONENT},
+        {"upcard": "QH", "knocker": GIN_HAND, "opponent": OPPONENT_5},
+        {
+            "upcard": "QH",
+            "knocker": GIN_HAND + " JS",
+            "opponent": OPPONENT_5,
+            "rules": {"big_gin": True},
+        },
+        {"hand": GIN_HAND + " JS", "rules": {"big_gin": True}},
+        {"hand": GIN_HAND},
+        {**DEAL, "rules": {"gin": 20}},
+    ]
+    seen = set()
+    with override_settings(API_RATE_LIMIT=(1000, 60)):
+        for request in requests:
+            path = HAND if "hand" in request else ADJUDICATE
+            operation = document["paths"][path]["post"]
+            response = post(client, path, request)
+            status = str(response.status_code)
+            schema = operation["responses"][status]["content"]["application/json"]["schema"]
+            validator(schema["$ref"].rsplit("/", 1)[1]).validate(response.json())
+            if status == "200":
+                request_schema = operation["requestBody"]["content"]["application/json"]["schema"]
+                validator(request_schema["$ref"].rsplit("/", 1)[1]).validate(request)
+            seen.add(response.json().get("result", status))
+    assert {"knock", "undercut", "gin", "big_gin", "illegal", "200", "400"} <= seen
+    with override_settings(API_RATE_LIMIT=(1, 60)):
+        post(client, HAND, {"hand": GIN_HAND})
+        refused = post(client, HAND, {"hand": GIN_HAND})
+    assert refused.status_code == 429
+    validator("Error").validate(refused.json())

@@ -3,7 +3,14 @@
 import pytest
 from django import forms
 
-from scorekeeper.forms import UPCARD_CHOICES, CardGridWidget, CardSelect
+from scorekeeper.widgets import (
+    SHORTHAND_ATTRS,
+    UPCARD_CHOICES,
+    CardGridWidget,
+    CardSelect,
+    FastHiddenInput,
+    FastTextInput,
+)
 
 
 @pytest.mark.parametrize(
@@ -37,3 +44,27 @@ def test_card_grid_escapes_the_name_and_id_it_is_given():
     html = CardGridWidget().render('k"<', None, {"id": 'i"<'})
     assert 'name="k&quot;&lt;"' in html and 'id="i&quot;&lt;_AS"' in html and '"<' not in html
     assert 'id="id_k&quot;&lt;_AS"' in CardGridWidget().render('k"<', None)
+
+
+@pytest.mark.parametrize(
+    ("ours", "django"),
+    [
+        (FastTextInput(SHORTHAND_ATTRS), forms.TextInput(SHORTHAND_ATTRS)),
+        (FastHiddenInput(), forms.HiddenInput()),
+    ],
+    ids=["text", "hidden"],
+)
+@pytest.mark.parametrize(
+    ("value", "attrs"),
+    [
+        (None, {"id": "id_knocker_text"}),
+        ("", {"id": "id_knocker_text"}),
+        ("7H 8H 9H", {"id": "id_knocker_text"}),
+        ('7h "<&>', {"id": "id_knocker_text", "aria-invalid": "true", "aria-describedby": "x"}),
+        ("KS", {"id": 'i"<', "disabled": False, "required": True}),
+    ],
+)
+def test_fast_inputs_write_what_djangos_input_template_writes(ours, django, value, attrs):
+    assert ours.render('knocker_text"<', value, attrs) == django.render(
+        'knocker_text"<', value, attrs
+    )

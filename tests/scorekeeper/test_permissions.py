@@ -126,6 +126,16 @@ def test_regenerating_a_link_revokes_the_old_one(world):
     assert Client().get(reverse("scorekeeper:share_open", args=[old])).status_code == 404
 
 
+@pytest.mark.parametrize("action", ["", "view", "view-maybe", "owner-on", "view-on-off"])
+def test_an_unknown_share_action_is_refused_and_changes_no_link(world, action):
+    match, clients = world
+    tokens = (match.view_token, match.edit_token)
+    url = reverse("scorekeeper:match_share", args=[match.pk])
+    assert clients["owner"].post(url, {"action": action}).status_code == 400
+    match.refresh_from_db()
+    assert (match.view_token, match.edit_token) == tokens
+
+
 def test_share_screen_shows_each_link_as_a_qr_code(world):
     match, clients = world
     body = clients["owner"].get(reverse("scorekeeper:match_share", args=[match.pk])).content

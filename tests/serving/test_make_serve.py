@@ -10,18 +10,16 @@ import re
 import stat
 import subprocess
 
+from adjudication import DEFAULT_RULES
+
 from .servers import REPO, Browser, free_port, production_env, serving
 
+# A new match with the default house rules (a switch left off is not posted at all).
 NEW_MATCH = {
     "player_a_name": "Ann",
     "player_b_name": "Bea",
     "first_dealer": "0",
-    "gin_bonus": 25,
-    "undercut_bonus": 10,
-    "big_gin_bonus": 31,
-    "target": 100,
-    "box_bonus": 0,
-    "game_bonus": 0,
+    **{name: value for name, value in DEFAULT_RULES.to_dict().items() if value is not False},
 }
 
 
