@@ -29,14 +29,18 @@ from adjudication.errors import (
     CardInBothHandsError,
     CardIndexError,
     CardTextError,
+    DealPointsError,
+    DrawPointsError,
     DuplicateCardError,
     FieldTypeError,
     HandMaskError,
+    MatchError,
     MeldMaskError,
     MissingKeyError,
     MultiplierError,
     NegativeDeadwoodError,
     NotAMeldError,
+    NotASeatError,
     RequestError,
     RequestTypeError,
     RuleRangeError,
@@ -63,7 +67,7 @@ from adjudication.melds import (
 from adjudication.protocol import answer
 from adjudication.quick import QuickVerdict, score_quick
 from adjudication.rules import DEFAULT_RULES, RULE_SPECS, Rules, RuleSpec
-from adjudication.scoring import Outcome, Score, Side, score_knock
+from adjudication.scoring import Basis, Outcome, Score, Side, basis_of, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
 
 __all__ = [
@@ -73,13 +77,16 @@ __all__ = [
     "RULE_SPECS",
     "AdjudicationError",
     "Arrangement",
+    "Basis",
     "BigGinDeadwoodError",
     "Card",
     "CardInBothHandsError",
     "CardIndexError",
     "CardTextError",
     "DealLine",
+    "DealPointsError",
     "DealResult",
+    "DrawPointsError",
     "DuplicateCardError",
     "FieldTypeError",
     "HandAnalysis",
@@ -87,6 +94,7 @@ __all__ = [
     "IllegalReason",
     "KnockerPlay",
     "Layoff",
+    "MatchError",
     "MatchState",
     "Meld",
     "MeldKind",
@@ -95,6 +103,7 @@ __all__ = [
     "MultiplierError",
     "NegativeDeadwoodError",
     "NotAMeldError",
+    "NotASeatError",
     "OpponentPlay",
     "Outcome",
     "QuickVerdict",
@@ -120,6 +129,7 @@ __all__ = [
     "analyse_hand",
     "answer",
     "arrangements",
+    "basis_of",
     "best_arrangement",
     "best_reply",
     "cards_to_mask",

@@ -21,13 +21,17 @@ __all__ = [
     "CardInBothHandsError",
     "CardIndexError",
     "CardTextError",
+    "DealPointsError",
+    "DrawPointsError",
     "DuplicateCardError",
     "FieldTypeError",
     "HandMaskError",
+    "MatchError",
     "MeldMaskError",
     "MissingKeyError",
     "MultiplierError",
     "NegativeDeadwoodError",
+    "NotASeatError",
     "NotAMeldError",
     "RequestError",
     "RequestTypeError",
@@ -240,6 +244,55 @@ class BigGinDeadwoodError(AdjudicationError):
     def __init__(self, deadwood: int) -> None:
         self.deadwood = deadwood
         super().__init__("big gin has no deadwood")
+
+
+# --- matches -----------------------------------------------------------------------------------
+
+
+class MatchError(AdjudicationError):
+    """Base class of the errors in a match's deals and first dealer (``DealResult``,
+    ``play_match``)."""
+
+
+class NotASeatError(MatchError):
+    """A player's seat that is not 0 or 1: ``.what`` names whose seat ("deal winner", "deal
+    dealer", "first dealer") and ``.value`` is what was given.
+
+    Raised by ``DealResult`` and ``play_match``. Only the ints 0 and 1 are seats (not True,
+    nor 0.0).
+
+    >>> str(NotASeatError("first dealer", 2))
+    'first dealer must be player 0 or 1, got 2'
+    """
+
+    def __init__(self, what: str, value: Any) -> None:
+        self.what = what
+        self.value = value
+        super().__init__(f"{what} must be player 0 or 1, got {value!r}")
+
+
+class DealPointsError(MatchError):
+    """A deal's points that are not a whole number of at least 0. ``.points`` is the value.
+
+    >>> str(DealPointsError(-3))
+    'deal points must be a whole number >= 0: -3'
+    """
+
+    def __init__(self, points: Any) -> None:
+        self.points = points
+        super().__init__(f"deal points must be a whole number >= 0: {points!r}")
+
+
+class DrawPointsError(MatchError):
+    """A draw (no winner) given points. ``.points`` is how many.
+
+    >>> str(DrawPointsError(5))
+    'a draw scores nothing, got 5 points'
+    """
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+        super().__init__(f"a draw scores nothing, got {points} points")
 
 
 # --- stored verdicts ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adjudication.errors import AdjudicationError
+from adjudication.errors import DealPointsError, DrawPointsError, NotASeatError
 from adjudication.rules import DEFAULT_RULES, Rules
 
 __all__ = ["DealLine", "DealResult", "MatchState", "play_match"]
@@ -26,8 +26,8 @@ class DealResult:
     """What a deal brought: the winning player (0 or 1; None for a draw) and their points,
     and who dealt it (0 or 1; None when not known, and then derived by `play_match`).
 
-    Raises AdjudicationError for another winner or dealer, negative points, or points on a
-    draw.
+    Raises NotASeatError for another winner or dealer, DealPointsError for points that are
+    not a whole number >= 0, and DrawPointsError for points on a draw.
     """
 
     winner: int | None
@@ -36,13 +36,13 @@ class DealResult:
 
     def __post_init__(self) -> None:
         if self.winner is not None and not _is_seat(self.winner):
-            raise AdjudicationError(f"deal winner must be player 0 or 1, got {self.winner!r}")
+            raise NotASeatError("deal winner", self.winner)
         if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points < 0:
-            raise AdjudicationError(f"deal points must be a whole number >= 0: {self.points!r}")
+            raise DealPointsError(self.points)
         if self.winner is None and self.points:
-            raise AdjudicationError(f"a draw scores nothing, got {self.points} points")
+            raise DrawPointsError(self.points)
         if self.dealer is not None and not _is_seat(self.dealer):
-            raise AdjudicationError(f"deal dealer must be player 0 or 1, got {self.dealer!r}")
+            raise NotASeatError("deal dealer", self.dealer)
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def play_match(
     player wins; later deals are listed with ``counted=False`` and change nothing. When it
     ends, each player gets the box bonus per deal won, and the winner the game bonus, doubled
     for a shutout (with ``rules.shutout``) when the loser has no deal points. Raises
-    AdjudicationError when ``first_dealer`` is not 0 or 1.
+    NotASeatError when ``first_dealer`` is not 0 or 1.
 
     >>> state = play_match(0, [DealResult(1, 30), DealResult(None, 0), DealResult(1, 75)])
     >>> [line.dealer for line in state.lines], state.totals, state.finished, state.winner
@@ -110,7 +110,7 @@ def play_match(
     ([1, 0], 0)
     """
     if not _is_seat(first_dealer):
-        raise AdjudicationError(f"first dealer must be player 0 or 1, got {first_dealer!r}")
+        raise NotASeatError("first dealer", first_dealer)
     totals = [0, 0]
     won = [0, 0]
     dealer = first_dealer  # who deals next, by the rules, after the counted deals so far

@@ -12,7 +12,7 @@ from typing import Any
 
 from adjudication.cards import Card
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.scoring import Outcome, Side, score_knock
+from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
 
 __all__ = ["QuickVerdict", "score_quick"]
 
@@ -33,6 +33,15 @@ class QuickVerdict:
     winner: Side | None
     points: int
     multiplier: int = 1
+
+    @property
+    def basis(self) -> Basis | None:
+        """Return why the knock scores what it does (a row of the scoring table).
+
+        >>> score_quick(None, 7, 7).basis
+        <Basis.TIE: 'tie'>
+        """
+        return basis_of(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the verdict as stored with a quick deal: a full verdict's summary fields.

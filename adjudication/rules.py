@@ -115,6 +115,15 @@ class Rules:
             return 0
         return upcard.points
 
+    def only_gin(self, upcard: Card | None) -> bool:
+        """Return whether only gin may end the deal: the upcard sets a knock limit of 0 (an
+        ace, when "ace means gin" is on).
+
+        >>> Rules(ace_means_gin=True).only_gin(Card.parse("AS")), Rules().only_gin(Card.parse("AS"))
+        (True, False)
+        """
+        return self.knock_limit(upcard) == 0
+
     def multiplier(self, upcard: Card | None) -> int:
         """Return 2 when "spades double" is on and the upcard is a spade, else 1 (also for None).
 

@@ -16,7 +16,7 @@ from adjudication.hand import HandAnalysis, analyse_mask, read_hand
 from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_reply, entries
 from adjudication.melds import Meld, melds_from_masks
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.scoring import Outcome, Side, score_knock
+from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
 from adjudication.search import highest_card, packings
 
 __all__ = ["IllegalReason", "KnockerPlay", "Verdict", "adjudicate"]
@@ -70,6 +70,34 @@ class Verdict:
     points: int
     multiplier: int = 1
     reason: IllegalReason | None = None
+
+    @property
+    def knocker_deadwood(self) -> int:
+        """Return the knocker's deadwood value, as a quick verdict holds it.
+
+        >>> knocker, opponent = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"
+        >>> verdict = adjudicate("TC", knocker, opponent)
+        >>> verdict.knocker_deadwood, verdict.opponent_deadwood
+        (10, 8)
+        """
+        return self.knocker.deadwood_points
+
+    @property
+    def opponent_deadwood(self) -> int | None:
+        """Return the opponent's deadwood after layoffs; None for an illegal knock (the
+        opponent never spread).
+
+        >>> knocker, opponent = "AS 2S 3S 7H 8H 9H AC 2D 4C 5D", "6C 7C 8C JD QD KD TS JS QS 2H"
+        >>> print(adjudicate("6D", knocker, opponent).opponent_deadwood)
+        None
+        """
+        return None if self.opponent is None else self.opponent.deadwood_points
+
+    @property
+    def basis(self) -> Basis | None:
+        """Return why the knock scores what it does (a row of the scoring table); None for an
+        illegal knock, whose ``reason`` says why it scores nothing."""
+        return basis_of(self)
 
     @property
     def reason_text(self) -> str | None:

@@ -22,7 +22,10 @@ To add a deal column: add it to `DEAL_FIELDS`; then either to `REPLAYED_DEAL_FIE
 the deal that `_replayed` builds through the app's own code (`Deal.apply`) holds the value the
 app would store, or to `FREE_DEAL_FIELDS`, when only its model field (and a check of its own)
 can judge it. Then bump `VERSION`, with an entry in `UPGRADES` that gives older files the
-column's value.
+column's value. A column that only restates the verdict for queries (its figures) goes to
+`DERIVED_DEAL_FIELDS` instead: a backup leaves it out, since the verdict it is worked out from
+is there, and import stores the value the replay gives. Every column of a deal is in one of
+these lists, or in `UNSAVED_DEAL_FIELDS` (the row's id, its match and its moments).
 """
 
 from __future__ import annotations
@@ -94,8 +97,12 @@ REPLAYED_DEAL_FIELDS = (
 )
 # The deal columns no replay decides: their model field checks them, and the checks below.
 FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by", "dealer"})
+# The verdict's figures as columns: not in a backup; import stores the replay's.
+DERIVED_DEAL_FIELDS = ("knocker_deadwood", "opponent_deadwood", "knock_limit", "multiplier")
+# What a backup never carries of a deal: the database's own bookkeeping.
+UNSAVED_DEAL_FIELDS = frozenset({"id", "match", "created", "updated"})
 ILLEGAL_KNOCK_FIELDS = ("number", "knocker", "deadwood", "limit", "created")
-MAX_DEALS = 9_999  # as a posted deal number (views.posted_number)
+MAX_DEALS = 9_999  # as a posted deal number (views.play.posted_number)
 MAX_DEPTH = 16  # a verdict's layoffs sit 11 levels down
 EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -526,7 +533,8 @@ def _check_deal(shell: Match, position: int, data: Any, where: Where) -> dict[st
         raise here.fail("number", f"expected {position + 1}: deals are numbered in order")
     if data["dealer"] not in (None, 0, 1):
         raise here.fail("dealer", "expected 0 or 1")
-    expected = _replayed(shell, data, here)
+    replayed = _replayed(shell, data, here)
+    expected = _columns(replayed, REPLAYED_DEAL_FIELDS)
     for name, value in expected.items():
         if name == "verdict" and data["status"] == Deal.Status.OPEN:
             # An open deal's verdict is only a leftover (worked out again when the deal is
@@ -536,11 +544,11 @@ def _check_deal(shell: Match, position: int, data: Any, where: Where) -> dict[st
             basis = {"cards": "its cards", "quick": "its numbers", "draw": "a draw"}
             what = basis.get(data["entry"], "its upcard")
             raise here.fail(name, f"the stored value does not match {what}")
-    return {**data, **expected}
+    return {**data, **expected, **_columns(replayed, DERIVED_DEAL_FIELDS)}
 
 
-def _replayed(shell: Match, data: dict[str, Any], where: Where) -> dict[str, Any]:
-    """Return what the app would have stored for this deal's facts, through its own forms.
+def _replayed(shell: Match, data: dict[str, Any], where: Where) -> Deal:
+    """Return the deal the app would have stored for these facts, through its own forms.
 
     The facts are checked by the same forms as entry in the browser, and judged by the
     engine under the match's rules; then `Deal.apply` and the status give the columns.
@@ -552,7 +560,7 @@ def _replayed(shell: Match, data: dict[str, Any], where: Where) -> dict[str, Any
         if status != Deal.Status.OPEN:
             raise where.fail("entry", "a recorded deal needs an entry")
         row.upcard = str(_upcard(data["upcard"], where))
-        return _columns(row)
+        return row
     if data["upcard"] or entry != Deal.Entry.DRAW:
         row.upcard = str(_upcard(data["upcard"], where))
     facts = _facts(shell, data, row.upcard_value, where)
@@ -566,12 +574,12 @@ def _replayed(shell: Match, data: dict[str, Any], where: Where) -> dict[str, Any
     if status == Deal.Status.OPEN:
         # Undone, or an illegal knock kept for correction: it scores nothing (yet).
         row.outcome, row.winner, row.points = "", None, 0
-    return _columns(row)
+    return row
 
 
-def _columns(row: Deal) -> dict[str, Any]:
-    """Return a deal's replayed columns as JSON values (as a backup writes them)."""
-    return {name: json.loads(json.dumps(getattr(row, name))) for name in REPLAYED_DEAL_FIELDS}
+def _columns(row: Deal, names: tuple[str, ...]) -> dict[str, Any]:
+    """Return these columns of a replayed deal as JSON values (as a backup writes them)."""
+    return {name: json.loads(json.dumps(getattr(row, name))) for name in names}
 
 
 def _upcard(value: str, where: Where) -> Card:
@@ -709,8 +717,9 @@ def _write(user, checked: CheckedMatch) -> None:
     )
     # The start date is a fact of the match; auto_now_add would set today's.
     Match.objects.filter(pk=match.pk).update(created=checked.created)
+    columns = DEAL_FIELDS + DERIVED_DEAL_FIELDS
     Deal.objects.bulk_create(
-        Deal(match=match, **{name: row[name] for name in DEAL_FIELDS}) for row in checked.deals
+        Deal(match=match, **{name: row[name] for name in columns}) for row in checked.deals
     )
     knocks = IllegalKnock.objects.bulk_create(
         IllegalKnock(match=match, **{k: v for k, v in knock.items() if k != "created"})

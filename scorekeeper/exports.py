@@ -1,7 +1,7 @@
 """CSV exports: one row per recorded deal, with the totals the engine derives for it.
 
 The column names are fixed identifiers for programs (spreadsheets, scripts), so they are not
-translated; the values are the stored facts and verdicts.
+translated; the values are the stored facts and the verdicts' figures.
 """
 
 from __future__ import annotations
@@ -73,9 +73,6 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
         return "" if seat is None else names[seat]
 
     for deal, line in zip(deals, state.lines, strict=True):
-        verdict = deal.verdict or {}
-        knocker = (verdict.get("knocker") or {}).get("deadwood_points", "")
-        opponent = (verdict.get("opponent") or {}).get("deadwood_points", "")
         yield [
             match.pk,
             match.created.isoformat(timespec="seconds"),
@@ -85,12 +82,12 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
             name(line.dealer),
             deal.entry,
             deal.upcard,
-            verdict.get("knock_limit", ""),
+            blank(deal.knock_limit),
             name(deal.knocker),
             deal.knocker_cards,
             deal.opponent_cards,
-            knocker,
-            opponent,
+            blank(deal.knocker_deadwood),
+            blank(deal.opponent_deadwood),
             deal.outcome,
             name(deal.winner),
             deal.points,
@@ -98,6 +95,11 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
             line.totals[0],
             line.totals[1],
         ]
+
+
+def blank(value: int | None) -> int | str:
+    """Return a figure a deal lacks (a draw has no deadwood) as an empty cell."""
+    return "" if value is None else value
 
 
 def deal_rows(deals: Iterable[Deal]) -> Iterator[list[object]]:

@@ -3,7 +3,7 @@
 A deal stores what the players entered (the upcard, who knocked, the cards or the quick-mode
 numbers), who dealt it, and the engine's verdict as the engine returned it. Totals, the next
 dealer and the match winner are never stored: `Match.state()` derives them from the recorded
-deals with the engine's `play_match`.
+deals with the engine's `play_match` (through `scorekeeper.board.Board`).
 
 Nothing played is ever lost. A deleted deal goes to the trash (status "deleted"): it keeps its
 number and its facts, counts for nothing, and can be restored. Deal numbers never shift, so
@@ -27,15 +27,16 @@ from adjudication import (
     Card,
     DealResult,
     MatchState,
+    QuickVerdict,
     Rules,
     Side,
     Verdict,
     adjudicate,
     format_cards,
-    play_match,
     score_quick,
 )
 
+from .board import Board
 from .names import distinct_name, name_key
 
 
@@ -211,73 +212,39 @@ class Match(models.Model):
         """Return the match's stored rules as the engine's value object."""
         return Rules.from_dict(self.rules)
 
-    def listed_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the played deals, recorded or deleted, in order; cached for one request.
-
-        The scoreboard needs only each deal's result, so the verdicts and cards are left in
-        the database unless `full` asks for them (pages that draw every deal's cards).
-        """
-        if getattr(self, "_cached_listed", None) is None or (full and not self._cached_full):
-            deals = self.deals.filter(status__in=Deal.PLAYED).order_by("number")
-            if not full:
-                deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
-            self._cached_listed = list(deals)
-            self._cached_full = full
-        return self._cached_listed
+    def played_deals(self, *, full: bool = False) -> list[Deal]:
+        """Return the played deals, recorded or deleted, in order (one query)."""
+        return self._deals(Deal.PLAYED, full=full)
 
     def recorded_deals(self, *, full: bool = False) -> list[Deal]:
-        """Return the recorded deals that count (none from the trash), in order."""
-        return [d for d in self.listed_deals(full=full) if d.status == Deal.Status.RECORDED]
+        """Return the recorded deals that count (none from the trash), in order (one query)."""
+        return self._deals((Deal.Status.RECORDED,), full=full)
+
+    def _deals(self, statuses: tuple[str, ...], *, full: bool) -> list[Deal]:
+        # The scoreboard needs only each deal's result, so the verdicts and cards are left in
+        # the database unless `full` asks for them (pages that draw every deal's cards).
+        deals = self.deals.filter(status__in=statuses).order_by("number")
+        if not full:
+            deals = deals.defer("verdict", "knocker_cards", "opponent_cards")
+        return list(deals)
+
+    def open_deal(self) -> Deal | None:
+        """Return the open deal row (upcard or illegal-knock cards entered), if any (one query)."""
+        return self.deals.filter(status=Deal.Status.OPEN).first()
 
     def state(self) -> MatchState:
-        """Return totals, the next dealer and the winner, derived from the recorded deals.
-
-        Deleted deals are left out, and each deal's stored dealer is kept.
-        """
-        if not hasattr(self, "_cached_state"):
-            results = [deal.result() for deal in self.recorded_deals()]
-            self._cached_state = play_match(self.first_dealer, results, self.rules_value)
-        return self._cached_state
-
-    def forget_cache(self) -> None:
-        """Drop the per-instance caches after the deals changed."""
-        for name in ("_cached_listed", "_cached_state", "_cached_open"):
-            if hasattr(self, name):
-                delattr(self, name)
+        """Return totals, the next dealer and the winner as they are now (read afresh)."""
+        return Board(self).state
 
     @property
     def next_number(self) -> int:
-        """Return the number of the deal being played, or the next deal's.
-
-        The deal being played keeps its number (also one taken back by Undo). Otherwise the
-        next deal is one more than the highest number the match ever used, deleted deals
-        included: a number is never given twice, so "deal 5" always means the same deal.
-        """
-        open_deal = self.open_deal()
-        if open_deal is not None:
-            return open_deal.number
-        listed = self.listed_deals()
-        return (listed[-1].number if listed else 0) + 1
-
-    def current_dealer(self) -> int:
-        """Return who deals the deal being played: its stored dealer once it has one (it was
-        dealt, whatever changes later), else the next dealer the rules derive."""
-        open_deal = None if self.state().finished else self.open_deal()
-        if open_deal is not None and open_deal.dealer is not None:
-            return open_deal.dealer
-        return self.state().next_dealer
-
-    def open_deal(self) -> Deal | None:
-        """Return the deal being played (upcard or illegal-knock cards entered), if any."""
-        if not hasattr(self, "_cached_open"):
-            self._cached_open = self.deals.filter(status=Deal.Status.OPEN).first()
-        return self._cached_open
+        """Return the number of the deal being played, or the next deal's (read afresh)."""
+        return Board(self).next_number
 
     def bump_version(self) -> None:
         """Mark the match as changed, for live scoreboards and optimistic edits."""
         Match.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
         self.refresh_from_db(fields=["version", "updated"])
-        self.forget_cache()
 
     def set_share_link(self, kind: str, enabled: bool) -> None:
         """Create a fresh token for the view or edit link (revoking the old one), or revoke it."""
@@ -299,7 +266,6 @@ class Match(models.Model):
         with, raises StaleEdit when the match has changed since (the other phone).
         """
         locked = Match.objects.select_for_update().only("pk", "version").get(pk=self.pk)
-        self.forget_cache()
         if version is not None and locked.version != version:
             raise StaleEdit
         return locked.version
@@ -324,13 +290,14 @@ class Match(models.Model):
         existing = self.deals.filter(number=number, status__in=Deal.PLAYED).first()
         if existing is not None:
             raise DealAlreadyRecorded(existing)
-        if self.state().finished:
+        board = Board(self)
+        if board.finished:
             raise MatchOver
-        if number != self.next_number:
+        if number != board.next_number:
             raise DealOutOfTurn(number)
-        deal = self.open_deal() or Deal(match=self, number=number, status=Deal.Status.OPEN)
+        deal = board.playing or Deal(match=self, number=number, status=Deal.Status.OPEN)
         if deal.dealer is None:
-            deal.dealer = self.state().next_dealer
+            deal.dealer = board.state.next_dealer
         judged = facts.judge(self.rules_value)
         deal.apply(facts, judged)
         deal.status = Deal.Status.RECORDED if judged.legal else Deal.Status.OPEN
@@ -341,8 +308,8 @@ class Match(models.Model):
                 match=self,
                 number=number,
                 knocker=facts.knocker,
-                deadwood=judged.verdict["knocker"]["deadwood_points"],
-                limit=judged.verdict["knock_limit"],
+                deadwood=judged.knocker_deadwood,
+                limit=judged.knock_limit,
             )
         self.bump_version()
         return deal
@@ -367,11 +334,6 @@ class Match(models.Model):
             self.bump_version()
         return judged
 
-    def last_counted_deal(self) -> Deal | None:
-        """Return the last recorded deal that counts for the totals (none from the trash)."""
-        recorded = self.recorded_deals()
-        return recorded[-1] if recorded else None
-
     @transaction.atomic
     def undo_last(self, deal: Deal, *, version: int) -> None:
         """Take back the last counted deal: it is being played again, its cards and its
@@ -384,10 +346,11 @@ class Match(models.Model):
         be lost.
         """
         self._lock(version=version)
-        last = self.last_counted_deal()
+        board = Board(self)
+        last = board.last_counted
         if last is None or last.pk != deal.pk:
             raise StaleEdit
-        playing = self.open_deal()
+        playing = board.playing
         if playing is not None:
             if playing.entry:
                 raise DealInPlay(playing)
@@ -397,7 +360,6 @@ class Match(models.Model):
         deal.save(update_fields=["status", "outcome", "winner", "points", "updated"])
         self.bump_version()
 
-    @transaction.atomic
     def delete_deal(self, deal: Deal, *, version: int) -> Deal:
         """Move a recorded deal to the trash, where it keeps its number and its facts.
 
@@ -407,31 +369,30 @@ class Match(models.Model):
         a confirmation never deletes a deal nobody confirmed. Totals, the next dealer and the
         winner follow; who dealt the later deals does not change.
         """
-        locked_version = self._lock()
-        fresh = self._reread(deal)
-        if fresh.status != Deal.Status.RECORDED:
-            raise DealMoved(fresh)
-        if locked_version != version:
-            raise StaleEdit
-        fresh.status = Deal.Status.DELETED
-        fresh.save(update_fields=["status", "updated"])
-        self.bump_version()
-        return fresh
+        return self._move(deal, Deal.Status.RECORDED, Deal.Status.DELETED, version=version)
 
-    @transaction.atomic
     def restore_deal(self, deal: Deal, *, version: int) -> Deal:
         """Bring a deleted deal back from the trash, in its own place (its number).
 
         Like `delete_deal`: raises DealMoved when the deal is not in the trash (restored
         already), and StaleEdit when the match changed since the page was shown.
         """
+        return self._move(deal, Deal.Status.DELETED, Deal.Status.RECORDED, version=version)
+
+    @transaction.atomic
+    def _move(self, deal: Deal, was: str, becomes: str, *, version: int) -> Deal:
+        """Move a deal between the recorded deals and the trash, checked under the row lock.
+
+        A deal that is no longer `was` raises DealMoved before a stale version raises
+        StaleEdit: a second tap is told that its work is done.
+        """
         locked_version = self._lock()
         fresh = self._reread(deal)
-        if fresh.status != Deal.Status.DELETED:
+        if fresh.status != was:
             raise DealMoved(fresh)
         if locked_version != version:
             raise StaleEdit
-        fresh.status = Deal.Status.RECORDED
+        fresh.status = becomes
         fresh.save(update_fields=["status", "updated"])
         self.bump_version()
         return fresh
@@ -440,12 +401,13 @@ class Match(models.Model):
     def set_upcard(self, upcard: Card) -> Deal:
         """Store the upcard of the deal being played, opening it if needed."""
         self._lock()
-        deal = self.open_deal()
+        board = Board(self)
+        deal = board.playing
         if deal is None:
-            deal = Deal(match=self, number=self.next_number, status=Deal.Status.OPEN)
+            deal = Deal(match=self, number=board.next_number, status=Deal.Status.OPEN)
         if deal.dealer is None:
             # The upcard is turned: the deal has been dealt, by whoever deals now.
-            deal.dealer = self.state().next_dealer
+            deal.dealer = board.state.next_dealer
         deal.upcard = str(upcard)
         deal.save()
         self.bump_version()
@@ -490,10 +452,20 @@ class Deal(models.Model):
     )
     quick_big_gin = models.BooleanField(_("big gin"), default=False)
     verdict = models.JSONField(_("verdict"), null=True, blank=True)
-    # The verdict's result, as columns for listing and statistics.
+    # The verdict's result and figures, as columns for pages, statistics and exports: nothing
+    # reads inside the verdict but the engine. The figures are None for a draw (and before
+    # anything is entered); the opponent's deadwood also for an illegal knock.
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices, blank=True)
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
     points = models.PositiveIntegerField(_("points"), default=0)
+    knocker_deadwood = models.PositiveSmallIntegerField(
+        _("knocker's deadwood in the verdict"), null=True, blank=True
+    )
+    opponent_deadwood = models.PositiveSmallIntegerField(
+        _("opponent's deadwood in the verdict"), null=True, blank=True
+    )
+    knock_limit = models.PositiveSmallIntegerField(_("knock limit"), null=True, blank=True)
+    multiplier = models.PositiveSmallIntegerField(_("multiplier"), null=True, blank=True)
     recorded_by = models.CharField(_("recorded by"), max_length=150, blank=True)
     # Who dealt (seat 0 or 1): a fact stored when the deal is dealt, never derived again.
     dealer = models.PositiveSmallIntegerField(_("dealer"), null=True, blank=True)
@@ -554,6 +526,10 @@ class Deal(models.Model):
         self.outcome = judged.outcome if judged.legal else ""
         self.winner = judged.winner
         self.points = judged.points
+        self.knocker_deadwood = judged.knocker_deadwood
+        self.opponent_deadwood = judged.opponent_deadwood
+        self.knock_limit = judged.knock_limit
+        self.multiplier = judged.multiplier
 
     def verdict_value(self) -> Verdict | None:
         """Return the stored verdict rebuilt as the engine's value, for full-card deals."""
@@ -585,13 +561,18 @@ class IllegalKnock(models.Model):
 
 @dataclass(frozen=True)
 class Judgement:
-    """The engine's answer for one deal, in the shape a Deal row stores it."""
+    """The engine's answer for one deal, in the shape a Deal row stores it: the verdict as
+    the engine wrote it, and its result and figures as columns (None for a draw)."""
 
     legal: bool
     verdict: dict
     outcome: str
     winner: int | None
     points: int
+    knocker_deadwood: int | None = None
+    opponent_deadwood: int | None = None
+    knock_limit: int | None = None
+    multiplier: int | None = None
 
 
 @dataclass(frozen=True)
@@ -612,25 +593,28 @@ class DealFacts:
         if self.entry == Deal.Entry.DRAW:
             return Judgement(True, {"result": "draw"}, Deal.Outcome.DRAW, None, 0)
         assert self.upcard is not None and self.knocker is not None
+        verdict: Verdict | QuickVerdict
         if self.entry == Deal.Entry.CARDS:
             verdict = adjudicate(self.upcard, self.knocker_cards, self.opponent_cards, rules)
-            return Judgement(
-                legal=verdict.legal,
-                verdict=verdict.to_dict(),
-                outcome=verdict.outcome.value,
-                winner=self.seat_of(verdict.winner),
-                points=verdict.points,
+        else:
+            assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
+            verdict = score_quick(
+                self.upcard,
+                self.knocker_deadwood,
+                self.opponent_deadwood,
+                rules,
+                big_gin=self.big_gin,
             )
-        assert self.knocker_deadwood is not None and self.opponent_deadwood is not None
-        quick = score_quick(
-            self.upcard, self.knocker_deadwood, self.opponent_deadwood, rules, big_gin=self.big_gin
-        )
         return Judgement(
-            legal=quick.legal,
-            verdict=quick.to_dict(),
-            outcome=quick.outcome.value,
-            winner=self.seat_of(quick.winner),
-            points=quick.points,
+            legal=verdict.legal,
+            verdict=verdict.to_dict(),
+            outcome=verdict.outcome.value,
+            winner=self.seat_of(verdict.winner),
+            points=verdict.points,
+            knocker_deadwood=verdict.knocker_deadwood,
+            opponent_deadwood=verdict.opponent_deadwood,
+            knock_limit=verdict.knock_limit,
+            multiplier=verdict.multiplier,
         )
 
     def seat_of(self, side: Side | None) -> int | None:

@@ -1,129 +1,136 @@
-"""What a page shows, computed once from the stored facts and the engine's functions."""
+"""What a page shows, computed once from the stored facts and the engine's functions.
+
+The engine says what happened and why in codes and figures (an outcome, a `Basis`, a reason,
+deadwood counts); this module turns them into sentences in the reader's language, so that
+templates show facts and never work the rules out again.
+"""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from adjudication import (
     Arrangement,
+    Basis,
     Card,
+    DealResult,
     HandAnalysis,
+    IllegalReason,
+    MatchState,
+    Rules,
+    Side,
     Verdict,
     adjudicate,
     analyse_hand,
     best_arrangement,
+    play_match,
 )
 
-from .models import Deal, Match
+from .models import Deal, Match, Player
 
 
 @dataclass(frozen=True)
-class Row:
-    """One line of the deals list: a played deal with its place in the match.
+class Citation:
+    """A section of the rules page: its anchor, and its number as the page shows it."""
 
-    A deleted deal has a row too (struck through in the list), with no totals: it counts for
-    nothing. Its dealer is the stored one, as for every deal.
+    anchor: str
+    section: int
+
+
+# Where the rules page says why: an illegal knock (None), and each row of the scoring table.
+CITATIONS = {
+    None: Citation("knocking", 4),
+    Basis.GIN: Citation("gin", 6),
+    Basis.BIG_GIN: Citation("gin", 6),
+    Basis.LOWER: Citation("scoring", 6),
+    Basis.UNDERCUT: Citation("scoring", 6),
+    Basis.TIE: Citation("scoring", 6),
+}
+HEADLINES = {
+    Basis.GIN: _("Gin! %(name)s scores %(points)s."),
+    Basis.BIG_GIN: _("Big gin! %(name)s scores %(points)s."),
+    Basis.LOWER: _("Knock: %(name)s scores %(points)s."),
+    Basis.UNDERCUT: _("Undercut! %(name)s scores %(points)s."),
+    Basis.TIE: _("Undercut! %(name)s scores %(points)s."),
+}
+REASONS = {
+    Basis.GIN: _("Gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."),
+    Basis.BIG_GIN: _(
+        "Big gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."
+    ),
+    Basis.LOWER: _(
+        "Deadwood %(k)s against %(o)s after layoffs: the knocker scores the difference."
+    ),
+    Basis.UNDERCUT: _(
+        "Deadwood %(k)s against %(o)s after layoffs: undercut bonus %(bonus)s + the difference."
+    ),
+    Basis.TIE: _("Deadwood %(k)s against %(o)s: a tie is an undercut. Undercut bonus %(bonus)s."),
+}
+ILLEGAL_REASONS = {
+    IllegalReason.DEADWOOD_OVER_LIMIT: _("Deadwood %(deadwood)s > limit %(limit)s."),
+}
+
+
+def sentence(message: str, **values: object) -> SafeString:
+    """Return a translated message with its values filled in and escaped, as
+    `{% blocktranslate %}` renders it: the message is the site's, the values may be a
+    player's."""
+    return mark_safe(str(message) % {k: conditional_escape(v) for k, v in values.items()})  # noqa: S308
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A verdict ready to show: who knocked, what happened and why, in the reader's language,
+    and the section of the rules page that says so.
+
+    `headline` is empty for an illegal knock; `why` then says why it is illegal.
     """
 
-    deal: Deal
-    dealer: int | None
-    totals: tuple[int, int] | None
-    counted: bool
-
-    @property
-    def deleted(self) -> bool:
-        """Return whether the deal is in the trash."""
-        return self.deal.is_deleted
-
-
-def deal_rows(match: Match) -> tuple[list[Row], list[Row]]:
-    """Return the rows of the recorded deals that count, and of every played deal (deleted
-    ones included), both in deal-number order."""
-    state = match.state()
-    lines = iter(state.lines)
-    rows, listed = [], []
-    for deal in match.listed_deals():
-        if deal.is_deleted:
-            listed.append(Row(deal=deal, dealer=deal.dealer, totals=None, counted=False))
-            continue
-        line = next(lines)
-        row = Row(deal=deal, dealer=line.dealer, totals=line.totals, counted=line.counted)
-        rows.append(row)
-        listed.append(row)
-    return rows, listed
+    verdict: Verdict
+    knocker: str
+    opponent: str
+    headline: str
+    why: str
+    rule: Citation
+    doubled: bool  # spades double: the score is multiplied
+    layoffs_allowed: bool  # the opponent could lay off (not against gin)
 
 
-def deals_key(rows: list[Row]) -> str:
-    """Return the cache key of the deal list: a digest of exactly what its lines show.
-
-    Taken from the rows themselves rather than from the match version read earlier in the
-    request, so that a change committed between the two reads can never be cached under the
-    wrong key (a version and a list from two different moments).
-    """
-    shown = []
-    for row in rows:
-        deal = row.deal
-        shown.append(
-            (
-                deal.pk,
-                deal.number,
-                deal.status,
-                deal.entry,
-                deal.outcome,
-                deal.winner,
-                deal.points,
-                row.counted,
-            )
+def explain(verdict: Verdict, rules: Rules, knocker: str, opponent: str) -> Explanation:
+    """Return the explanation of a verdict given under `rules`, between these two players."""
+    basis = verdict.basis
+    if basis is None:
+        assert verdict.reason is not None
+        headline = ""
+        why = sentence(
+            ILLEGAL_REASONS[verdict.reason],
+            deadwood=verdict.knocker_deadwood,
+            limit=verdict.knock_limit,
         )
-    return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
-
-
-def match_board(match: Match) -> dict[str, object]:
-    """Return the scoreboard's context: totals, dealer, upcard, knock limit and deal lines."""
-    state = match.state()
-    rows, listed = deal_rows(match)
-    open_deal = None if state.finished else match.open_deal()
-    upcard = open_deal.upcard_value if open_deal else None
-    rules = match.rules_value
-    target = rules.target
-    players = match.players
-    dealer = match.current_dealer()
-    return {
-        "match": match,
-        "players": players,
-        "rules": rules,
-        "state": state,
-        "rows": rows,
-        "listed_rows": listed,
-        "deals_key": deals_key(listed),
-        "rows_by_id": {row.deal.pk: row for row in listed},
-        "totals": [
-            {
-                "player": players[seat],
-                "seat": seat,
-                "points": state.totals[seat],
-                "final": state.final_totals[seat],
-                "bonus": state.bonuses[seat],
-                "deals_won": state.deals_won[seat],
-                "progress": min(state.totals[seat], target),
-                "is_winner": state.winner == seat,
-                "is_dealer": not state.finished and dealer == seat,
-            }
-            for seat in (0, 1)
-        ],
-        "target": target,
-        "deal_number": None if state.finished else match.next_number,
-        "dealer": players[dealer],
-        "non_dealer": players[1 - dealer],
-        "open_deal": open_deal,
-        "upcard": upcard,
-        "knock_limit": rules.knock_limit(upcard) if upcard else None,
-        "spades_double": bool(upcard and rules.multiplier(upcard) == 2),
-        "winner": players[state.winner] if state.winner is not None else None,
-        "winner_points": state.final_totals[state.winner] if state.finished else None,
-        "loser_points": state.final_totals[1 - state.winner] if state.finished else None,
-    }
+    else:
+        name = knocker if basis.winner is Side.KNOCKER else opponent
+        headline = sentence(HEADLINES[basis], name=name, points=verdict.points)
+        why = sentence(
+            REASONS[basis],
+            k=verdict.knocker_deadwood,
+            o=verdict.opponent_deadwood,
+            bonus=basis.bonus(rules),
+        )
+    return Explanation(
+        verdict=verdict,
+        knocker=knocker,
+        opponent=opponent,
+        headline=headline,
+        why=why,
+        rule=CITATIONS[basis],
+        doubled=verdict.multiplier > 1,
+        layoffs_allowed=basis is None or basis.layoffs_allowed,
+    )
 
 
 @dataclass(frozen=True)
@@ -135,10 +142,8 @@ class Preview:
     knocker_analysis: HandAnalysis | None
     # While fewer than 10 cards are in: the best melds of those cards so far.
     knocker_so_far: Arrangement | None
-    verdict: Verdict | None
+    explained: Explanation | None  # the whole verdict, once both hands are in
     knock_limit: int | None
-    knocker_name: str
-    opponent_name: str
 
 
 def deal_preview(match: Match, form) -> Preview:
@@ -156,7 +161,7 @@ def deal_preview(match: Match, form) -> Preview:
     knocker, opponent = hands["knocker"], hands["opponent"]
     limit = rules.knock_limit(upcard) if upcard else None
     analysis = None
-    verdict = None
+    explained = None
     so_far = best_arrangement(knocker) if 0 < len(knocker) < 10 else None
     # The form has checked each hand for bad and repeated cards; the preview waits for the
     # counts the engine needs and for hands that share no card.
@@ -164,13 +169,59 @@ def deal_preview(match: Match, form) -> Preview:
         analysis = analyse_hand(knocker, upcard, rules)
         if len(opponent) == 10 and not form.overlap():
             verdict = adjudicate(upcard, knocker, opponent, rules)
+            explained = explain(verdict, rules, names[0], names[1])
     return Preview(
         knocker_count=len(knocker),
         opponent_count=len(opponent),
         knocker_analysis=analysis,
         knocker_so_far=so_far,
-        verdict=verdict,
+        explained=explained,
         knock_limit=limit,
-        knocker_name=names[0],
-        opponent_name=names[1],
     )
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A line of the match list: the match and its state derived by the engine."""
+
+    match: Match
+    state: MatchState
+    deals: int
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Return the final totals (bonuses included) once finished, else the totals so far."""
+        return self.state.final_totals if self.state.finished else self.state.totals
+
+    @property
+    def winner(self) -> Player | None:
+        """Return the winning player of a finished match."""
+        if self.state.winner is None:
+            return None
+        return self.match.players[self.state.winner]
+
+
+def with_recorded_deals(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Return `matches` fetching each one's recorded results in one more query."""
+    recorded = (
+        Deal.objects.filter(status=Deal.Status.RECORDED)
+        .order_by("number")
+        .only("pk", "match_id", "number", "winner", "points")
+    )
+    return matches.prefetch_related(Prefetch("deals", queryset=recorded, to_attr="results"))
+
+
+def summarise(matches: list[Match]) -> list[MatchSummary]:
+    """Return the summaries of matches fetched by `with_recorded_deals`."""
+    return [
+        MatchSummary(
+            match=match,
+            state=play_match(
+                match.first_dealer,
+                [DealResult(deal.winner, deal.points) for deal in match.results],
+                match.rules_value,
+            ),
+            deals=len(match.results),
+        )
+        for match in matches
+    ]

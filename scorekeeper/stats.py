@@ -33,7 +33,7 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.fields.json import KT, KeyTextTransform
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 
 from adjudication import DEFAULT_RULES
@@ -164,11 +164,6 @@ def _percent(part: int, whole: int) -> float | None:
     return 100 * part / whole if whole else None
 
 
-def _knocker_deadwood() -> Cast:
-    # Card and quick entries alike store the knocker's deadwood in the verdict.
-    return Cast(KT("verdict__knocker__deadwood_points"), IntegerField())
-
-
 def _seat_figures(seat: int) -> dict[str, Any]:
     """The aggregates of counted deals that depend on the seat they are seen from."""
     knocked = Q(knocker=seat) & ~Q(outcome=Deal.Outcome.DRAW)
@@ -179,8 +174,8 @@ def _seat_figures(seat: int) -> dict[str, Any]:
         "big_gins": Count("pk", filter=knocked & Q(outcome=Deal.Outcome.BIG_GIN)),
         "undercuts_given": Count("pk", filter=Q(outcome=Deal.Outcome.UNDERCUT, winner=seat)),
         "undercuts_received": Count("pk", filter=Q(outcome=Deal.Outcome.UNDERCUT, knocker=seat)),
-        "knock_deadwood": Sum(_knocker_deadwood(), filter=knocked),
-        "knocks_with_deadwood": Count(_knocker_deadwood(), filter=knocked),
+        "knock_deadwood": Sum("knocker_deadwood", filter=knocked),
+        "knocks_with_deadwood": Count("knocker_deadwood", filter=knocked),
         "points": Sum("points", filter=Q(winner=seat)),
     }
 

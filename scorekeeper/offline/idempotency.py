@@ -37,6 +37,7 @@ from django.utils.html import strip_tags
 
 from scorekeeper import access
 from scorekeeper.access import Role
+from scorekeeper.board import Board
 from scorekeeper.models import Deal, Match
 
 from .models import IdempotentReply
@@ -77,9 +78,8 @@ def mark_conflict(response: HttpResponse, deal: Deal, correct_url: str) -> HttpR
     The phone's queue shows the deal as the server holds it, beside what the phone held, and
     offers to keep the phone's entry as a correction of it at `correct_url`.
     """
-    line = render_to_string(
-        "scorekeeper/_deal_line.html", {"deal": deal, "players": deal.match.players}
-    )
+    row = Board(deal.match).row_for(deal)
+    line = render_to_string("scorekeeper/_deal_line.html", {"row": row})
     result = " ".join(strip_tags(line).split())
     if deal.winner is not None:
         result += f" · +{deal.points}"

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from adjudication import MatchState
 from scorekeeper import access
 from scorekeeper.access import Role
 from scorekeeper.charts import score_chart
@@ -44,9 +45,8 @@ def picture_options(request: HttpRequest) -> tuple[str, str]:
     return language, theme if theme in THEMES else "light"
 
 
-def scores(match: Match) -> tuple[int, int]:
+def scores(state: MatchState) -> tuple[int, int]:
     """Return the two scores as shown: with the bonuses once the match is over."""
-    state = match.state()
     totals = state.final_totals if state.finished else state.totals
     return totals[0], totals[1]
 
@@ -56,10 +56,9 @@ def short(name: str, most: int = 14) -> str:
     return name if len(name) <= most else name[: most - 1].rstrip() + "…"
 
 
-def headline(match: Match) -> str:
+def headline(match: Match, state: MatchState) -> str:
     """Return who won and by how much, or the score so far, in the active language."""
-    state = match.state()
-    a, b = scores(match)
+    a, b = scores(state)
     if state.finished and state.winner is not None:
         won, lost = (a, b) if state.winner == 0 else (b, a)
         values = {"name": short(str(match.players[state.winner])), "a": won, "b": lost}
@@ -78,10 +77,10 @@ def result_picture(match: Match) -> ResultPicture:
         title=_("Oklahoma Gin"),
         date=date_format(match.created, "DATE_FORMAT"),
         names=(str(match.player_a), str(match.player_b)),
-        scores=scores(match),
+        scores=scores(state),
         winner=state.winner,
         winner_badge=_("winner"),
-        headline=headline(match),
+        headline=headline(match, state),
         detail=f"{count} · {played_to}",
         target_label=_("target %(target)s") % {"target": target},
         chart=score_chart(state, target, match.players),
@@ -130,11 +129,12 @@ def link_result_image(request: HttpRequest, token: str) -> HttpResponse:
 
 def open_graph(request: HttpRequest, match: Match, token: str) -> dict[str, object]:
     """Return the Open Graph tags of a share link's page: the score as its title, the picture."""
-    a, b = scores(match)
+    state = match.state()  # read once: each call reads the deals
+    a, b = scores(state)
     image = reverse("offline:link_result_image", args=[token])
     return {
         "title": f"{match.player_a} {a} – {match.player_b} {b}",
-        "description": f"{headline(match)} · {_('Oklahoma Gin')}",
+        "description": f"{headline(match, state)} · {_('Oklahoma Gin')}",
         "site_name": _("Oklahoma Gin table companion"),
         "url": request.build_absolute_uri(request.path),
         "image": request.build_absolute_uri(

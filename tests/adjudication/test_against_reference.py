@@ -25,10 +25,7 @@ from adjudication import (
     best_reply,
 )
 
-try:
-    from . import reference as ref
-except ImportError:
-    import reference as ref
+from . import reference as ref
 
 DECK: tuple[ref.RefCard, ...] = tuple((rank, suit) for suit in ref.SUITS for rank in range(1, 14))
 TENS_AND_FACES = tuple(card for card in DECK if card[0] >= 10)

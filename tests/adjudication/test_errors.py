@@ -12,14 +12,19 @@ from adjudication import (
     BigGinDeadwoodError,
     Card,
     CardIndexError,
+    DealPointsError,
+    DealResult,
+    DrawPointsError,
     FieldTypeError,
     HandMaskError,
+    MatchError,
     Meld,
     MeldMaskError,
     MissingKeyError,
     MultiplierError,
     NegativeDeadwoodError,
     NotAMeldError,
+    NotASeatError,
     RequestError,
     RequestTypeError,
     RuleRangeError,
@@ -35,6 +40,7 @@ from adjudication import (
     answer,
     mask_to_cards,
     parse_cards,
+    play_match,
     score_knock,
 )
 from adjudication.melds import melds_from_masks
@@ -164,6 +170,37 @@ def test_big_gin_deadwood_error_holds_the_deadwood() -> None:
     error = raised(score_knock, 4, 9, big_gin=True)
     assert type(error) is BigGinDeadwoodError and error.deadwood == 4
     assert str(error) == "big gin has no deadwood"
+
+
+@pytest.mark.parametrize(
+    ("call", "what", "value"),
+    [
+        (lambda: DealResult(2, 10), "deal winner", 2),
+        (lambda: DealResult(True, 10), "deal winner", True),
+        (lambda: DealResult(0, 10, dealer=0.0), "deal dealer", 0.0),
+        (lambda: play_match(-1, []), "first dealer", -1),
+    ],
+)
+def test_not_a_seat_error_holds_whose_seat_and_the_value(call, what, value) -> None:
+    error = raised(call)
+    assert type(error) is NotASeatError and isinstance(error, MatchError)
+    assert error.what == what and error.value is value
+    assert str(error) == f"{what} must be player 0 or 1, got {value!r}"
+
+
+@pytest.mark.parametrize("points", [-5, 1.5, True, "3"])
+def test_deal_points_error_holds_the_points(points) -> None:
+    error = raised(DealResult, 0, points)
+    assert type(error) is DealPointsError and isinstance(error, MatchError)
+    assert error.points is points
+    assert str(error) == f"deal points must be a whole number >= 0: {points!r}"
+
+
+def test_draw_points_error_holds_the_points() -> None:
+    error = raised(DealResult, None, 5)
+    assert type(error) is DrawPointsError and isinstance(error, MatchError)
+    assert error.points == 5
+    assert str(error) == "a draw scores nothing, got 5 points"
 
 
 def test_verdict_format_error_holds_the_data_and_the_problem() -> None:

@@ -23,10 +23,7 @@ from adjudication import (
     parse_cards,
 )
 
-try:
-    from . import reference as ref
-except ImportError:
-    import reference as ref
+from . import reference as ref
 
 _MELD_BY_CARDS = {frozenset(meld.cards): meld for meld in ALL_MELDS}
 

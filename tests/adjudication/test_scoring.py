@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudication import AdjudicationError, Outcome, Rules, Score, Side, score_knock
+from adjudication import AdjudicationError, Basis, Outcome, Rules, Score, Side, score_knock
 
 KNOCK, UNDERCUT, GIN, BIG_GIN = Outcome.KNOCK, Outcome.UNDERCUT, Outcome.GIN, Outcome.BIG_GIN
 KNOCKER, OPPONENT = Side.KNOCKER, Side.OPPONENT
@@ -83,3 +83,52 @@ def test_knocker_always_prefers_lower_deadwood(knocker: int, opponent: int) -> N
     worse = signed_points(score_knock(knocker + 1, opponent))
     assert signed_points(score_knock(knocker, opponent)) > worse
     assert signed_points(score_knock(0, opponent)) > signed_points(score_knock(knocker, opponent))
+
+
+@pytest.mark.parametrize(
+    ("knocker", "opponent", "big_gin", "basis"),
+    [
+        (0, 0, False, Basis.GIN),
+        (0, 31, False, Basis.GIN),
+        (0, 12, True, Basis.BIG_GIN),
+        (3, 29, False, Basis.LOWER),
+        (7, 7, False, Basis.TIE),
+        (10, 4, False, Basis.UNDERCUT),
+    ],
+)
+def test_basis_names_the_row_of_the_scoring_table(knocker, opponent, big_gin, basis) -> None:
+    assert Basis.of(knocker, opponent, big_gin=big_gin) is basis
+
+
+def test_a_tie_is_an_undercut_worth_the_undercut_bonus() -> None:
+    assert (Basis.TIE.outcome, Basis.TIE.winner) == (UNDERCUT, OPPONENT)
+    assert Basis.TIE.bonus(Rules(undercut_bonus=15)) == 15
+
+
+def test_no_layoffs_against_gin() -> None:
+    allowed = {basis: basis.layoffs_allowed for basis in Basis}
+    assert allowed == {
+        Basis.GIN: False,
+        Basis.BIG_GIN: False,
+        Basis.LOWER: True,
+        Basis.UNDERCUT: True,
+        Basis.TIE: True,
+    }
+
+
+@given(
+    st.integers(0, 130),
+    st.integers(0, 130),
+    st.booleans(),
+    st.integers(1, 2),
+    st.builds(Rules, gin_bonus=st.integers(0, 50), undercut_bonus=st.integers(0, 50)),
+)
+def test_every_score_is_its_basis_bonus_plus_the_difference(
+    knocker: int, opponent: int, big_gin: bool, multiplier: int, rules: Rules
+) -> None:
+    """The page explains a score as its basis's bonus and the two counts: that is the score."""
+    big_gin = big_gin and knocker == 0
+    score = score_knock(knocker, opponent, rules, multiplier=multiplier, big_gin=big_gin)
+    basis = Basis.of(knocker, opponent, big_gin=big_gin)
+    assert (score.outcome, score.winner) == (basis.outcome, basis.winner)
+    assert score.points == (basis.bonus(rules) + abs(knocker - opponent)) * multiplier

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from adjudication import (
     ALL_CARDS,
     AdjudicationError,
+    Basis,
     Card,
     CardInBothHandsError,
     DuplicateCardError,
@@ -29,6 +30,7 @@ from adjudication import (
     best_reply,
     parse_cards,
     score_knock,
+    score_quick,
 )
 
 # A knocker keeps 5♦ as deadwood to deny the layoff of 6♦ (/rules/#layoffs).
@@ -181,6 +183,32 @@ def test_ace_means_gin_makes_a_one_point_knock_illegal() -> None:
     assert verdict.reason_text == "deadwood 1 > limit 0"
     gin = adjudicate("AC", "AS 2S 3S 4H 5H 6H 9C 9D 9S 9H", ALL_MELDED_OPPONENT, rules)
     assert gin.legal and gin.outcome is Outcome.GIN
+
+
+def test_an_illegal_knock_has_no_basis_and_says_why() -> None:
+    verdict = adjudicate("6D", ILLEGAL, ILLEGAL_OPPONENT)
+    assert (verdict.basis, verdict.reason) == (None, IllegalReason.DEADWOOD_OVER_LIMIT)
+    assert (verdict.knocker_deadwood, verdict.knock_limit) == (12, 6)
+
+
+def test_a_gin_verdict_says_that_layoffs_were_not_allowed() -> None:
+    verdict = adjudicate("KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "KH KD KC QS QD QC 2D 3D 4D 5C")
+    assert verdict.basis is Basis.GIN and not verdict.basis.layoffs_allowed
+
+
+@pytest.mark.parametrize(
+    ("upcard", "rules", "only_gin"),
+    [
+        ("AS", Rules(ace_means_gin=True), True),
+        ("AS", Rules(), False),
+        ("2H", Rules(ace_means_gin=True), False),
+        (None, Rules(ace_means_gin=True), False),
+    ],
+)
+def test_only_gin_ends_a_deal_whose_knock_limit_is_zero(upcard, rules, only_gin) -> None:
+    card = None if upcard is None else Card.parse(upcard)
+    assert rules.only_gin(card) is only_gin
+    assert only_gin == (rules.knock_limit(card) == 0)
 
 
 def test_illegal_knock_says_why_and_scores_nothing() -> None:
@@ -350,6 +378,30 @@ def test_verdict_is_consistent(deal) -> None:
     )
     if verdict.outcome in (Outcome.GIN, Outcome.BIG_GIN):
         assert verdict.opponent.layoffs == ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals())
+def test_a_verdict_and_a_quick_verdict_of_its_figures_agree(deal) -> None:
+    """A deal entered as cards and the same deal entered as its two deadwood counts are
+    judged alike: the figures a page stores for either kind of entry mean the same."""
+    upcard, knocker, opponent, rules = deal
+    verdict = adjudicate(upcard, knocker, opponent, rules)
+    assert verdict.knocker_deadwood == verdict.knocker.deadwood_points
+    if not verdict.legal:
+        assert verdict.opponent_deadwood is None
+        return
+    assert verdict.opponent_deadwood == verdict.opponent.deadwood_points
+    quick = score_quick(
+        upcard,
+        verdict.knocker_deadwood,
+        verdict.opponent_deadwood,
+        rules,
+        big_gin=verdict.outcome is Outcome.BIG_GIN,
+    )
+    same = ("knock_limit", "legal", "outcome", "winner", "points", "multiplier")
+    same += ("knocker_deadwood", "opponent_deadwood", "basis")
+    assert [getattr(quick, name) for name in same] == [getattr(verdict, name) for name in same]
 
 
 def test_from_dict_rejects_a_malformed_verdict() -> None:

@@ -12,7 +12,6 @@ def play(match: Match, number: int, upcard: str, facts: dict) -> None:
     """Record a deal straight through the model, as the scoreboard would have."""
     match.set_upcard(Card.parse(upcard))
     match.record(number, DealFacts(upcard=Card.parse(upcard), **facts))
-    match.forget_cache()
 
 
 def test_correcting_an_old_deal_changes_the_winner(phone):

@@ -54,7 +54,6 @@ WORDS = {
 def record(match: Match, number: int, upcard: str, knocker: int, cards: str, other: str) -> Deal:
     card = Card.parse(upcard)
     match.refresh_from_db()
-    match.forget_cache()
     match.set_upcard(card)
     facts = DealFacts(
         entry=Deal.Entry.CARDS,
@@ -107,7 +106,6 @@ def test_the_pages_read_whole_on_a_360_px_phone(phone, language):
     undercut = record(match, 2, "TD", 0, UNDERCUT_KNOCKER, UNDERCUT_OPPONENT)
     record(match, 3, "TC", 0, KNOCK_4, OPP_39)
     match.refresh_from_db()
-    match.forget_cache()
     match.set_upcard(Card.parse("TC"))
 
     phone.goto(match.get_absolute_url())

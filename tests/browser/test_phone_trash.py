@@ -20,7 +20,6 @@ def three_deals(pk: int) -> None:
             opponent_deadwood=opponent,
         )
         match.record(number, facts)
-        match.forget_cache()
 
 
 def delete_deal_2(phone) -> None:

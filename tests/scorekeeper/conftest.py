@@ -1,7 +1,8 @@
 """Fixtures for the app's tests."""
 
 import pytest
-from match_helpers import create_match
+
+from .match_helpers import create_match
 
 
 @pytest.fixture

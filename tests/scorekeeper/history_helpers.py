@@ -1,4 +1,5 @@
-"""Helpers for the history, statistics and export tests: matches with many deals, quickly.
+"""Helpers for tests that need matches with many deals, quickly (history, statistics,
+exports, query counts).
 
 Deals are judged by the model's own `DealFacts.judge` (so by the engine) and saved directly,
 which is much faster than posting a form per deal and also allows what the forms refuse,
@@ -60,10 +61,16 @@ def build_deals(match: Match, facts_list, *, start: int = 1) -> list[Deal]:
 
 
 def add_deals(match: Match, facts_list) -> list[Deal]:
-    """Record deals after the match's last one, whatever the score; return them."""
-    last = match.deals.order_by("-number").values_list("number", flat=True).first() or 0
-    deals = Deal.objects.bulk_create(build_deals(match, facts_list, start=last + 1))
-    match.forget_cache()
+    """Record deals after the match's last played one, whatever the score; return them.
+
+    A deal being played (its upcard tapped) stays the one being played: it moves on to the
+    number after the new deals.
+    """
+    played = match.deals.filter(status__in=Deal.PLAYED)
+    last = played.order_by("-number").values_list("number", flat=True).first() or 0
+    deals = build_deals(match, facts_list, start=last + 1)
+    match.deals.filter(status=Deal.Status.OPEN).update(number=last + len(deals) + 1)
+    deals = Deal.objects.bulk_create(deals)
     return deals
 
 

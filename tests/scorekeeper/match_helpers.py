@@ -54,7 +54,6 @@ def enter_cards(
 ):
     """Post the full-entry form as shorthand text, the way a player types it."""
     match.refresh_from_db()
-    match.forget_cache()
     if upcard is None:
         upcard = match.open_deal().upcard
     data = {
@@ -72,7 +71,6 @@ def enter_cards(
 
 def record_quick(client, match, knocker, k, o, *, number=None, **extra):
     match.refresh_from_db()
-    match.forget_cache()
     data = {
         "number": number if number is not None else match.next_number,
         "knocker": knocker,
@@ -85,7 +83,6 @@ def record_quick(client, match, knocker, k, o, *, number=None, **extra):
 
 def record_draw(client, match):
     match.refresh_from_db()
-    match.forget_cache()
     return client.post(
         reverse("scorekeeper:deal_draw", args=[match.pk]), {"number": match.next_number}
     )

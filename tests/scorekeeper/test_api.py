@@ -12,12 +12,13 @@ from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
-from history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
 from jsonschema import Draft202012Validator
 
 from adjudication import ALL_CARDS
 from adjudication.protocol import answer
 from scorekeeper.api import MAX_BODY, openapi_document
+
+from .history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
 
 ADJUDICATE = reverse("scorekeeper:api_adjudicate")
 HAND = reverse("scorekeeper:api_hand")

@@ -11,17 +11,18 @@ import copy
 from typing import Any
 
 import pytest
-from backup_helpers import match_pages
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
 
 from scorekeeper.backup import BackupError, checksum, export_matches, import_matches
 from scorekeeper.models import Deal, IllegalKnock, Match, Player
+
+from .backup_helpers import match_pages
+from .match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
 
 FUZZ = settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

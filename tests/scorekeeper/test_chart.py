@@ -4,12 +4,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from django.urls import reverse
-from history_helpers import add_deals, draw, knock
-from match_helpers import create_match
 
 from adjudication import DealResult, play_match
 from scorekeeper import charts
 from scorekeeper.charts import BOTTOM, LEFT, RIGHT, TOP, score_chart
+
+from .history_helpers import add_deals, draw, knock
+from .match_helpers import create_match
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,7 +1,8 @@
 """The standalone knock checker: no match and no account needed."""
 
 from django.urls import reverse
-from match_helpers import HTMX
+
+from .match_helpers import HTMX
 
 URL = "/check/"
 

@@ -11,9 +11,10 @@ from http.cookiejar import CookieJar
 
 import pytest
 from django.test import Client
-from match_helpers import create_match, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import create_match, set_upcard
 
 RACERS = 8
 ROUNDS = 3
@@ -76,7 +77,6 @@ def test_racing_phones_record_each_deal_exactly_once(live_server):
         assert Deal.objects.filter(match=match, number=number, status="recorded").count() == 1
     assert Deal.objects.filter(match=match).count() == ROUNDS
     match.refresh_from_db()
-    match.forget_cache()
     assert len(match.state().lines) == ROUNDS
 
 

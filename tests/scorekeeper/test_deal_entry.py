@@ -2,9 +2,10 @@
 
 import pytest
 from django.urls import reverse
-from match_helpers import HTMX, deal_url, enter_cards, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import HTMX, deal_url, enter_cards, set_upcard
 
 KNOCKER = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
 OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"

@@ -10,10 +10,11 @@ import time
 
 import pytest
 from django.test import Client
-from match_helpers import create_match, record_quick, set_upcard
-from race_helpers import LivePhone, all_at_once, check_invariants
 
 from scorekeeper.models import Deal
+
+from .match_helpers import create_match, record_quick, set_upcard
+from .race_helpers import LivePhone, all_at_once, check_invariants
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CHAOS_SECONDS = 2.5

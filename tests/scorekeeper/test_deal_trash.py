@@ -11,9 +11,10 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, deal_url, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import HTMX, deal_url, record_draw, record_quick, set_upcard
 
 # Five deals, first dealer Alice (seat 0): Alice +10, Bob +20, Alice +30, a draw, Bob +40.
 FIVE = [(0, 2, 12), (1, 1, 21), (0, 1, 31), None, (1, 2, 42)]

@@ -6,11 +6,12 @@ import io
 import pytest
 from django.test import Client
 from django.urls import reverse
-from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
-from match_helpers import create_match
 
 from scorekeeper.exports import COLUMNS, safe_text
 from scorekeeper.models import Player
+
+from .history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
+from .match_helpers import create_match
 
 
 def read_csv(response) -> list[dict[str, str]]:

@@ -7,9 +7,10 @@ import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from match_helpers import create_match, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import create_match, set_upcard
 
 FUZZ = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from test_i18n import catalogue_path, read_po
+
+from .test_i18n import catalogue_path, read_po
 
 NAMES = r"%\((?:name|who|first|second|a|b)\)s"
 

@@ -5,7 +5,10 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from history_helpers import (
+
+from scorekeeper.models import Match
+
+from .history_helpers import (
     GIN_HAND,
     LAYOFF_KNOCKER,
     LAYOFF_OPPONENT,
@@ -16,9 +19,7 @@ from history_helpers import (
     knock,
     quick,
 )
-from match_helpers import HTMX, create_match, deal_url
-
-from scorekeeper.models import Match
+from .match_helpers import HTMX, create_match, deal_url
 
 HISTORY = reverse("scorekeeper:history")
 

@@ -25,10 +25,11 @@ from django.template.base import Lexer, TokenType
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from match_helpers import HTMX, create_match, enter_cards, record_quick, set_upcard
 
 from adjudication import WrongCountError
 from scorekeeper.forms import engine_message
+
+from .match_helpers import HTMX, create_match, enter_cards, record_quick, set_upcard
 
 LANGUAGES = ("fi", "nl", "pl", "sn")
 BASE_DIR = Path(settings.BASE_DIR)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_i18n import catalogue_path, read_po
+
+from .test_i18n import catalogue_path, read_po
 
 # "match" the contest, not the verb ("the two passwords did not match").
 MATCH = r"(?<!not )(?<!n’t )(?<!n't )\bmatch(es)?\b"

@@ -15,11 +15,12 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, create_match, enter_cards, record_quick, set_upcard
-from test_concurrency import NoRedirect
 
 from scorekeeper.models import Deal, Match
 from scorekeeper.offline.models import IdempotentReply
+
+from .match_helpers import HTMX, create_match, enter_cards, record_quick, set_upcard
+from .test_concurrency import NoRedirect
 
 KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
 OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"

@@ -14,10 +14,11 @@ from django.contrib.auth import get_user_model
 from django.db.models import RestrictedError
 from django.test import Client
 from django.urls import reverse
-from match_helpers import create_match, record_quick, set_upcard
 
 from scorekeeper.backup import export_matches, import_matches, loads
 from scorekeeper.models import Deal, IllegalKnock, Match, Player, Preference
+
+from .match_helpers import create_match, record_quick, set_upcard
 
 CLEARED = '"cache", "cookies", "storage"'
 PASSWORD = "a long pass phrase"

@@ -3,9 +3,10 @@
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, create_match, record_quick, set_upcard
 
 from scorekeeper.models import Match
+
+from .match_helpers import HTMX, create_match, record_quick, set_upcard
 
 
 def log_in(client, username, password="a-long-pass-phrase-9"):

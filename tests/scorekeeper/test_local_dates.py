@@ -19,9 +19,10 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, translation
-from match_helpers import create_match
 
 from scorekeeper.models import Match
+
+from .match_helpers import create_match
 
 LANGUAGES = ("fi", "nl", "pl", "sn")
 LOCALE_DIR = Path(settings.BASE_DIR) / "locale"

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-import scorekeeper.views
+import scorekeeper.views.pages
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_a_server_error_is_still_logged_with_its_traceback(db, console, monkeypa
     def broken(*args, **kwargs):
         raise RuntimeError("the rules table broke")
 
-    monkeypatch.setattr(scorekeeper.views, "Rules", broken)
+    monkeypatch.setattr(scorekeeper.views.pages, "Rules", broken)
     client = Client(raise_request_exception=False)
     assert client.get(reverse("scorekeeper:rules")).status_code == 500
     logged = console.getvalue()

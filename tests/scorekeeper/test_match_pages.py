@@ -3,7 +3,10 @@
 import pytest
 from django.test import Client
 from django.urls import reverse
-from match_helpers import (
+
+from scorekeeper.models import Deal, Match, Player
+
+from .match_helpers import (
     DEFAULT_RULES_FORM,
     HTMX,
     create_match,
@@ -13,8 +16,6 @@ from match_helpers import (
     record_quick,
     set_upcard,
 )
-
-from scorekeeper.models import Deal, Match, Player
 
 
 def test_home_page_says_what_the_site_is_and_links_to_the_checker(client, db):

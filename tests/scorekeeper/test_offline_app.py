@@ -17,10 +17,11 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils.functional import empty
-from match_helpers import create_match
 from PIL import Image
 
 from scorekeeper.offline import pwa
+
+from .match_helpers import create_match
 
 PAGES = ["scorekeeper:home", "scorekeeper:rules", "scorekeeper:checker", "login", "offline:page"]
 

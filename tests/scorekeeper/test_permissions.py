@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from match_helpers import create_match, record_quick, set_upcard
 
 from scorekeeper.models import Deal, Match
+
+from .match_helpers import create_match, record_quick, set_upcard
 
 OK = "ok"
 PERSONAS = ("owner", "editor", "viewer", "stranger", "anonymous")

@@ -14,10 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
-from match_helpers import DEFAULT_RULES_FORM, create_match
 
 from scorekeeper.models import Match, Player
 from scorekeeper.names import distinct_name, name_key
+
+from .match_helpers import DEFAULT_RULES_FORM, create_match
 
 
 @pytest.mark.parametrize(

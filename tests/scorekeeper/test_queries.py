@@ -12,12 +12,14 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 from django.urls import reverse
-from match_helpers import HTMX, create_match, deal_url
 
 import scorekeeper.models
 import scorekeeper.presenters
-from adjudication import Card, Verdict, parse_cards
+from adjudication import Card, Verdict
 from scorekeeper.models import Deal, DealFacts, Match
+
+from .history_helpers import add_deals, cards, draw, quick
+from .match_helpers import HTMX, create_match, deal_url
 
 # A knock worth 28 to the knocker (the engine's own doctest deal), with upcard 6♦.
 KNOCK_UPCARD = "6D"
@@ -25,36 +27,27 @@ KNOCKER = "7H 8H 9H 2C 3C 4C KS KD KC 5S"
 OPPONENT = "AS 2S 3S 4H 5H 6H 7C 7D 9D QH"
 
 
-def add_deals(match: Match, count: int) -> None:
-    """Record `count` more deals, through the model: cards, quick and draws in turn."""
-    for _ in range(count):
-        match.refresh_from_db()
-        match.forget_cache()
-        number = match.next_number
+def mixed_deals(match: Match, count: int) -> list[DealFacts]:
+    """Return the facts of `count` more deals: cards, quick and draws in turn."""
+    first = match.deals.filter(status__in=Deal.PLAYED).count() + 1
+    facts = []
+    for number in range(first, first + count):
         seat = number % 2
-        upcard = Card.parse(KNOCK_UPCARD)
-        match.set_upcard(upcard)
         if number % 3 == 1:
-            facts = DealFacts(
-                entry=Deal.Entry.CARDS,
-                upcard=upcard,
-                knocker=seat,
-                knocker_cards=parse_cards(KNOCKER),
-                opponent_cards=parse_cards(OPPONENT),
-            )
+            facts.append(cards(seat, KNOCKER, OPPONENT, upcard=KNOCK_UPCARD))
         elif number % 3 == 2:
-            facts = DealFacts(
-                entry=Deal.Entry.QUICK,
-                upcard=upcard,
-                knocker=seat,
-                knocker_deadwood=4,
-                opponent_deadwood=9,
-            )
+            facts.append(quick(seat, 4, 9, upcard=KNOCK_UPCARD))
         else:
-            facts = DealFacts(entry=Deal.Entry.DRAW)
-        assert match.record(number, facts).status == Deal.Status.RECORDED
-    # The next deal is under way: the scoreboard shows its upcard and the quick form.
-    match.set_upcard(Card.parse("KD"))
+            facts.append(draw())
+    return facts
+
+
+def grow(match: Match, count: int) -> None:
+    """Record `count` more deals; the next deal is under way (the scoreboard shows its upcard
+    and the quick form)."""
+    add_deals(match, mixed_deals(match, count))
+    if match.open_deal() is None:
+        match.set_upcard(Card.parse("KD"))
     match.refresh_from_db()
     assert not match.state().finished
 
@@ -166,10 +159,10 @@ def test_page_makes_as_many_queries_for_45_deals_and_12_matches_as_for_2_deals(
     match = create_match(client, target=1000)
     match.set_share_link("view", enabled=True)
     match.set_share_link("edit", enabled=True)
-    add_deals(match, 2)
+    grow(match, 2)
     small = count_queries(client, match, screen, django_assert_max_num_queries)
 
-    add_deals(match, 43)
+    grow(match, 43)
     for i in range(11):
         create_match(client, f"Player {i}a", f"Player {i}b")
     assert match.deals.filter(status=Deal.Status.RECORDED).count() == 45
@@ -181,7 +174,7 @@ def test_page_makes_as_many_queries_for_45_deals_and_12_matches_as_for_2_deals(
 def test_scoreboard_and_deal_page_use_the_stored_verdicts(client, db, monkeypatch):
     """Pages never adjudicate a recorded deal again, nor rebuild verdicts they do not show."""
     match = create_match(client, target=1000)
-    add_deals(match, 12)
+    grow(match, 12)
     called: list[str] = []
 
     def spy(name, real):
@@ -218,11 +211,11 @@ DELETED_PAGES = {deleted_deal_page: 5}  # as a deal page
 )
 def test_deleted_deals_cost_no_more_queries(client, db, screen, django_assert_max_num_queries):
     match = create_match(client, target=1000)
-    add_deals(match, 4)
+    grow(match, 4)
     match.refresh_from_db()
     match.delete_deal(match.deals.get(number=2), version=match.version)
     small = count_queries(client, match, screen, django_assert_max_num_queries)
-    add_deals(match, 20)
+    grow(match, 20)
     for number in (5, 9, 13, 20):
         match.refresh_from_db()
         match.delete_deal(match.deals.get(number=number), version=match.version)

@@ -11,12 +11,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from match_helpers import create_match, record_quick, set_upcard
 from PIL import Image, ImageChops
 
 from scorekeeper.models import Match
 from scorekeeper.offline.drawing import HEIGHT, WIDTH, fitted
 from scorekeeper.offline.results import result_picture
+
+from .match_helpers import create_match, record_quick, set_upcard
 
 
 def picture(response) -> Image.Image:
@@ -83,7 +84,6 @@ def test_the_picture_comes_dark_and_light_in_the_language_asked(client, match, s
 def test_a_finished_match_names_its_winner(client, match):
     play(client, match, 0, 0, 100)  # gin: 25 + 100
     match.refresh_from_db()
-    match.forget_cache()
     assert match.state().finished
     assert result(client, match).size == (WIDTH, HEIGHT)
 
@@ -92,7 +92,6 @@ def test_a_long_name_is_cut_short_but_the_score_is_kept(client, db):
     match = create_match(client, "Wilhelmina Kowalczykówna-Żółtowska", "Ｍ" * 40)
     play(client, match, 0, 0, 100)
     match.refresh_from_db()
-    match.forget_cache()
     with translation.override("pl"):
         picture_text = result_picture(match)
     assert picture_text.headline == "Wygrywa Wilhelmina Ko…, 125–0"

@@ -13,10 +13,11 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from match_helpers import HTMX, create_match, record_quick, set_upcard
 
 from scorekeeper.models import Match
 from scorekeeper.sessions import REFRESHED
+
+from .match_helpers import HTMX, create_match, record_quick, set_upcard
 
 DAY = 24 * 60 * 60
 PASSWORD = "a-long-pass-phrase-9"

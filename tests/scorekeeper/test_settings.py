@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from django.conf import global_settings
 from django.core.exceptions import ImproperlyConfigured
-from test_deploy import run_python
 
 from config import settings as project_settings
 from config.settings import env_bool
+
+from .test_deploy import run_python
 
 APP = Path(__file__).resolve().parents[2] / "scorekeeper"
 

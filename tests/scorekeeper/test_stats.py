@@ -6,7 +6,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from history_helpers import (
+
+from adjudication import Rules
+from scorekeeper import stats
+from scorekeeper.models import Deal, Match, Player
+
+from .history_helpers import (
     GIN_HAND,
     KNOCK_HAND,
     OPPONENT_5,
@@ -18,11 +23,7 @@ from history_helpers import (
     knock,
     quick,
 )
-from match_helpers import HTMX, create_match
-
-from adjudication import Rules
-from scorekeeper import stats
-from scorekeeper.models import Deal, Match, Player
+from .match_helpers import HTMX, create_match
 
 STATS = reverse("scorekeeper:stats")
 
@@ -60,7 +61,6 @@ def random_matches(rng: random.Random, count: int) -> list[Match]:
 def open_illegal_knock(match: Match, seat: int) -> Deal | None:
     """Knock illegally (deadwood 4, limit 2) in the match's next deal, if it is still on."""
     facts = cards(seat, KNOCK_HAND, OPPONENT_39, upcard="2C")
-    match.forget_cache()
     if match.state().finished:
         return None
     deal = match.record(match.next_number, facts)
@@ -243,7 +243,6 @@ def test_illegal_knocks_are_counted_even_once_corrected(client, played):
     body = client.get(STATS).content.decode()
     carol = body[body.index(">Carol</h2>") :]
     assert "<dt>Illegal knocks</dt><dd>1</dd>" in carol
-    match.forget_cache()
     match.record(match.next_number, cards(1, KNOCK_HAND, OPPONENT_39, upcard="TC"))
     body = client.get(STATS).content.decode()
     carol = body[body.index(">Carol</h2>") :]

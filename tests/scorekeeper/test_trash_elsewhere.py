@@ -14,13 +14,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
-from match_helpers import HTMX, create_match
 
 from adjudication import Card
 from scorekeeper import stats
 from scorekeeper.backup import checksum
 from scorekeeper.models import Deal, Match
+
+from .history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
+from .match_helpers import HTMX, create_match
 
 KEPT = [quick(0, 4, 30), draw(), cards(1, GIN_HAND, OPPONENT_5, upcard="QH"), knock(0, 50)]
 # With this deal Bob would reach 100 at the gin: the match would be his.
@@ -38,7 +39,6 @@ def twins(client, db):
     add_deals(plain, KEPT)
     for match in (deleted, plain):
         match.refresh_from_db()
-        match.forget_cache()
     assert deleted.state() == plain.state() and not plain.state().finished
     return deleted, plain
 
@@ -144,7 +144,6 @@ def test_backup_round_trip_keeps_the_trash_and_who_dealt(client, alice, tmp_path
     assert list(copy.deals.values_list(*fields)) == list(match.deals.values_list(*fields))
     assert copy.deals.get(number=3).status == "deleted"
     assert list(copy.deals.values_list("dealer", flat=True)) == [1, 0, 0, 1, 1]
-    match.forget_cache()
     assert copy.state() == match.state()
 
 

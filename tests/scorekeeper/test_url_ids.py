@@ -14,9 +14,10 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.converters import IntConverter
 from django.urls.resolvers import RoutePattern
-from match_helpers import create_match, record_quick, set_upcard
 
 from scorekeeper.converters import BoundedIntConverter
+
+from .match_helpers import create_match, record_quick, set_upcard
 
 HUGE = (0, 2**63 - 1, 2**63, 2**64, 10**29)
 PLACEHOLDER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")

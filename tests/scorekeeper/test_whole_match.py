@@ -1,9 +1,10 @@
 """A whole match played through the test client, from new match to the final screen."""
 
 from django.urls import reverse
-from match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
 
 from scorekeeper.models import Deal
+
+from .match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
 
 KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4♦ = 4
 KNOCK_8 = "AS 2S 3S 7H 8H 9H KC KD KH 8D"
@@ -60,7 +61,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response["Location"] == reverse("scorekeeper:deal_enter", args=[match.pk, 0])
     open_deal = Deal.objects.get(match=match, number=6)
     assert open_deal.status == Deal.Status.OPEN and open_deal.knocker_cards == KNOCK_5
-    match.forget_cache()
     assert match.state().totals == (62, 30)
     page = client.get(response["Location"]).content.decode()
     assert "Illegal knock: deadwood 5 &gt; limit 3." in page
@@ -78,7 +78,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     final = client.get(match.get_absolute_url()).content.decode()
     assert "Alice wins 103–30" in final
     assert "Rematch" in final
-    match.forget_cache()
     state = match.state()
     assert state.finished and state.winner == 0
     assert [line.dealer for line in state.lines] == [0, 0, 0, 0, 1, 1, 0]
@@ -99,7 +98,6 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response.status_code == 302
     deal2.refresh_from_db()
     assert (deal2.outcome, deal2.winner, deal2.points) == ("gin", 1, 75)
-    match.forget_cache()
     state = match.state()
     assert state.winner == 1 and state.totals == (45, 105)
     assert [line.counted for line in state.lines] == [True] * 4 + [False] * 3

@@ -10,9 +10,9 @@ import re
 import stat
 import subprocess
 
-from servers import REPO, Browser, free_port, production_env, serving
-
 from adjudication import DEFAULT_RULES
+
+from .servers import REPO, Browser, free_port, production_env, serving
 
 # A new match with the default house rules (a switch left off is not posted at all).
 NEW_MATCH = {

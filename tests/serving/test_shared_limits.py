@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from servers import (
+
+from .servers import (
     PG_URL,
     REDIS_URL,
     Browser,

@@ -1,0 +1,302 @@
+"""Board: a frozen picture of one match, built once per request.
+
+A page asks its board what it shows: the totals, who deals, the upcard and its knock limit,
+the deal lines. The board reads the match's deals when it is first asked, and works each
+figure out on first use, then keeps it: a view that needs two figures pays for two, and
+nothing is read twice. It is the match as it was read; after changing the match, a view
+builds a new board. The model's own changes (`Match.record` and the rest) build theirs under
+the match's row lock.
+
+Totals, dealers and the winner come from the engine's `play_match` over the recorded deals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from adjudication import Card, MatchState, Rules, play_match
+
+if TYPE_CHECKING:
+    from .models import Deal, Match, Player
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the deals list: a played deal with its place in the match, and who was who.
+
+    A deleted deal has a row too (struck through in the list), with no totals: it counts for
+    nothing. Its dealer is the stored one, as for every deal.
+    """
+
+    deal: Deal
+    dealer: int | None
+    totals: tuple[int, int] | None
+    counted: bool
+    players: tuple[Player, Player]
+
+    @property
+    def deleted(self) -> bool:
+        """Return whether the deal is in the trash."""
+        return self.deal.is_deleted
+
+    @property
+    def dealt_by(self) -> Player | None:
+        """Return the player who dealt the deal."""
+        return self._seated(self.dealer)
+
+    @property
+    def won_by(self) -> Player | None:
+        """Return the player who scored the deal (None for a draw)."""
+        return self._seated(self.deal.winner)
+
+    @property
+    def knocker(self) -> Player | None:
+        """Return the player who knocked (None for a draw)."""
+        return self._seated(self.deal.knocker)
+
+    @property
+    def opponent(self) -> Player | None:
+        """Return the knocker's opponent (None for a draw)."""
+        knocker = self.deal.knocker
+        return None if knocker is None else self.players[1 - knocker]
+
+    @property
+    def doubled(self) -> bool:
+        """Return whether the deal's score was multiplied (spades double)."""
+        return (self.deal.multiplier or 1) > 1
+
+    def _seated(self, seat: int | None) -> Player | None:
+        return None if seat is None else self.players[seat]
+
+
+@dataclass(frozen=True)
+class SeatTotal:
+    """One player's box on the scoreboard."""
+
+    player: Player
+    seat: int
+    points: int
+    final: int  # with the end-of-match bonuses
+    bonus: int
+    deals_won: int
+    progress: int  # the points, at most the target: how full the bar is
+    is_winner: bool
+    is_dealer: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """The match as one request sees it. `full` reads each deal's cards and verdict too (for
+    pages that draw them); otherwise only what the lines show is read."""
+
+    match: Match
+    full: bool = False
+
+    # --- What is read ---------------------------------------------------------------------
+
+    @cached_property
+    def played(self) -> tuple[Deal, ...]:
+        """Return the played deals, recorded or deleted, in deal-number order (one query)."""
+        return tuple(self.match.played_deals(full=self.full))
+
+    @cached_property
+    def playing(self) -> Deal | None:
+        """Return the open deal row (an upcard tapped, or an illegal knock's cards kept), if
+        any, also after the match has ended (one query)."""
+        return self.match.open_deal()
+
+    # --- What the engine derives ----------------------------------------------------------
+
+    @cached_property
+    def recorded(self) -> tuple[Deal, ...]:
+        """Return the recorded deals that count (none from the trash), in order."""
+        return tuple(deal for deal in self.played if not deal.is_deleted)
+
+    @cached_property
+    def rules(self) -> Rules:
+        """Return the rules the match is played under."""
+        return self.match.rules_value
+
+    @cached_property
+    def state(self) -> MatchState:
+        """Return totals, the next dealer and the winner, derived from the recorded deals.
+
+        Deleted deals are left out, and each deal's stored dealer is kept.
+        """
+        results = [deal.result() for deal in self.recorded]
+        return play_match(self.match.first_dealer, results, self.rules)
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        """Return the two players, in seat order."""
+        return self.match.players
+
+    @property
+    def target(self) -> int:
+        """Return the total that wins the match."""
+        return self.rules.target
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the match has ended."""
+        return self.state.finished
+
+    @cached_property
+    def open_deal(self) -> Deal | None:
+        """Return the deal being played, or None once the match is over."""
+        return None if self.finished else self.playing
+
+    @cached_property
+    def next_number(self) -> int:
+        """Return the number of the deal being played, or the next deal's.
+
+        The deal being played keeps its number (also one taken back by Undo). Otherwise the
+        next deal is one more than the highest number the match ever used, deleted deals
+        included: a number is never given twice, so "deal 5" always means the same deal.
+        """
+        if self.playing is not None:
+            return self.playing.number
+        return (self.played[-1].number if self.played else 0) + 1
+
+    @property
+    def deal_number(self) -> int | None:
+        """Return the number of the deal being played, or None once the match is over."""
+        return None if self.finished else self.next_number
+
+    @cached_property
+    def dealer_seat(self) -> int:
+        """Return who deals the deal being played: its stored dealer once it has one (it was
+        dealt, whatever changes later), else the next dealer the rules derive."""
+        deal = self.open_deal
+        if deal is not None and deal.dealer is not None:
+            return deal.dealer
+        return self.state.next_dealer
+
+    @property
+    def dealer(self) -> Player:
+        """Return the player who deals the deal being played."""
+        return self.players[self.dealer_seat]
+
+    @property
+    def non_dealer(self) -> Player:
+        """Return the player who may take the upcard first."""
+        return self.players[1 - self.dealer_seat]
+
+    @property
+    def only_gin(self) -> bool:
+        """Return whether only gin may end the deal being played (its upcard's knock limit
+        is 0)."""
+        return self.upcard is not None and self.rules.only_gin(self.upcard)
+
+    @cached_property
+    def upcard(self) -> Card | None:
+        """Return the upcard of the deal being played, once it is tapped."""
+        return self.open_deal.upcard_value if self.open_deal else None
+
+    @property
+    def knock_limit(self) -> int | None:
+        """Return the knock limit the upcard sets, once it is tapped."""
+        return self.rules.knock_limit(self.upcard) if self.upcard else None
+
+    @property
+    def spades_double(self) -> bool:
+        """Return whether this deal's scores are doubled (a spade upcard, with the variant)."""
+        return bool(self.upcard and self.rules.multiplier(self.upcard) == 2)
+
+    @property
+    def last_counted(self) -> Deal | None:
+        """Return the last recorded deal that counts for the totals (none from the trash)."""
+        return self.recorded[-1] if self.recorded else None
+
+    # --- What the scoreboard shows ---------------------------------------------------------
+
+    @cached_property
+    def totals(self) -> tuple[SeatTotal, SeatTotal]:
+        """Return both players' boxes: points, bonuses, progress, winner and dealer badges."""
+        state = self.state
+        boxes = tuple(
+            SeatTotal(
+                player=self.players[seat],
+                seat=seat,
+                points=state.totals[seat],
+                final=state.final_totals[seat],
+                bonus=state.bonuses[seat],
+                deals_won=state.deals_won[seat],
+                progress=min(state.totals[seat], self.target),
+                is_winner=state.winner == seat,
+                is_dealer=not state.finished and self.dealer_seat == seat,
+            )
+            for seat in (0, 1)
+        )
+        return (boxes[0], boxes[1])
+
+    @property
+    def winner(self) -> Player | None:
+        """Return the winner of a finished match."""
+        return None if self.state.winner is None else self.players[self.state.winner]
+
+    @property
+    def winner_points(self) -> int | None:
+        """Return the winner's final total, bonuses included."""
+        winner = self.state.winner
+        return None if winner is None else self.state.final_totals[winner]
+
+    @property
+    def loser_points(self) -> int | None:
+        """Return the loser's final total, bonuses included."""
+        winner = self.state.winner
+        return None if winner is None else self.state.final_totals[1 - winner]
+
+    @cached_property
+    def _lines(self) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
+        lines = iter(self.state.lines)
+        rows, listed = [], []
+        for deal in self.played:
+            if deal.is_deleted:
+                listed.append(Row(deal, deal.dealer, None, False, self.players))
+                continue
+            line = next(lines)
+            row = Row(deal, line.dealer, line.totals, line.counted, self.players)
+            rows.append(row)
+            listed.append(row)
+        return tuple(rows), tuple(listed)
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """Return the rows of the recorded deals that count, in deal-number order."""
+        return self._lines[0]
+
+    @property
+    def listed_rows(self) -> tuple[Row, ...]:
+        """Return the rows of every played deal, deleted ones included, in order."""
+        return self._lines[1]
+
+    def row_for(self, deal: Deal) -> Row | None:
+        """Return the row of a played deal (None for one being played)."""
+        return next((row for row in self.listed_rows if row.deal.pk == deal.pk), None)
+
+    @cached_property
+    def deals_key(self) -> str:
+        """Return the cache key of the deal list: a digest of exactly what its lines show.
+
+        Taken from the rows themselves rather than from the match version read earlier in the
+        request, so that a change committed between the two reads can never be cached under
+        the wrong key (a version and a list from two different moments).
+        """
+        shown = [
+            (
+                row.deal.pk,
+                row.deal.number,
+                row.deal.status,
+                row.deal.entry,
+                row.deal.outcome,
+                row.deal.winner,
+                row.deal.points,
+                row.counted,
+            )
+            for row in self.listed_rows
+        ]
+        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()

@@ -1,0 +1,1 @@
+"""The tests: a package, so that test modules import their helpers relatively."""

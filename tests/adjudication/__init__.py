@@ -1,0 +1,1 @@
+"""The engine's tests: plain pytest functions, no database."""

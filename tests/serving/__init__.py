@@ -1,0 +1,1 @@
+"""Real servers: gunicorn instances and `make serve`."""
