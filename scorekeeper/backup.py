@@ -62,24 +62,6 @@ MATCH_FIELDS = (
     "deals",
     "illegal_knocks",
 )
-DEAL_FIELDS = (
-    "number",
-    "status",
-    "entry",
-    "upcard",
-    "knocker",
-    "knocker_cards",
-    "opponent_cards",
-    "quick_knocker_deadwood",
-    "quick_opponent_deadwood",
-    "quick_big_gin",
-    "verdict",
-    "outcome",
-    "winner",
-    "points",
-    "recorded_by",
-    "dealer",
-)
 # The deal columns that replaying the deal's facts decides: the file must hold exactly these.
 REPLAYED_DEAL_FIELDS = (
     "entry",
@@ -97,6 +79,8 @@ REPLAYED_DEAL_FIELDS = (
 )
 # The deal columns no replay decides: their model field checks them, and the checks below.
 FREE_DEAL_FIELDS = frozenset({"number", "status", "recorded_by", "dealer"})
+# Every deal column a backup holds, in the file's order: the free ones around the replayed ones.
+DEAL_FIELDS = ("number", "status", *REPLAYED_DEAL_FIELDS, "recorded_by", "dealer")
 # The verdict's figures as columns: not in a backup; import stores the replay's.
 DERIVED_DEAL_FIELDS = ("knocker_deadwood", "opponent_deadwood", "knock_limit", "multiplier")
 # What a backup never carries of a deal: the database's own bookkeeping.
