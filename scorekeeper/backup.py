@@ -18,14 +18,15 @@ Importing is idempotent: a match whose stable id the account already holds is no
 again. When the file's copy differs from the account's (say, deals were recorded since the
 backup), the account's copy is kept as it is and the import says so; nothing is merged.
 
-To add a deal column: add it either to `REPLAYED_DEAL_FIELDS`, when
-the deal that `_replayed` builds through the app's own code (`Deal.apply`) holds the value the
-app would store, or to `FREE_DEAL_FIELDS`, when only its model field (and a check of its own)
-can judge it (and to its place in `DEAL_FIELDS`, the file's order). Then bump `VERSION`, with an entry in `UPGRADES` that gives older files the
-column's value. A column that only restates the verdict for queries (its figures) goes to
-`DERIVED_DEAL_FIELDS` instead: a backup leaves it out, since the verdict it is worked out from
-is there, and import stores the value the replay gives. Every column of a deal is in one of
-these lists, or in `UNSAVED_DEAL_FIELDS` (the row's id, its match and its moments).
+To add a deal column: add it either to `REPLAYED_DEAL_FIELDS`, when the deal that `_replayed`
+builds through the app's own code (`Deal.apply`) holds the value the app would store, or to
+`FREE_DEAL_FIELDS`, when only its model field (and a check of its own) can judge it (and to its
+place in `DEAL_FIELDS`, the file's order). Then bump `VERSION`, with an entry in `UPGRADES` that
+gives older files the column's value. A column that only restates the verdict for queries (its
+figures) goes to `DERIVED_DEAL_FIELDS` instead: a backup leaves it out, since the verdict it is
+worked out from is there, and import stores the value the replay gives. Every column of a deal
+is in one of these lists, or in `UNSAVED_DEAL_FIELDS` (the row's id, its match and its
+moments).
 """
 
 from __future__ import annotations
