@@ -16,7 +16,13 @@ from __future__ import annotations
 __all__ = [
     "ALL_MELD_MASKS",
     "RUN_ENTRY",
+    "RUN_STARTS",
+    "SET_CARDS",
     "SET_ENTRY",
+    "SET_FLAGS",
+    "MELD_FLAGS",
+    "MELD_PROBE",
+    "card_tally",
     "best_discard",
     "best_packing",
     "flood",
@@ -41,6 +47,50 @@ _NOT_ACE = FULL & ~sum(1 << (s * 13) for s in range(4))
 # Bits where a run of 3 may start without crossing into the next suit (rank A..J).
 _RUN_START = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
 _REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+RUN_STARTS = _RUN_START
+"""The cards a run of 3 may start from (ranks A to J): ``h & h >> 1 & h >> 2 & RUN_STARTS``
+is the first card of every 3 in a row in hand ``h``."""
+
+
+# A card's tally is its bit, plus one in a counter for its rank and one in a counter for each
+# 3 in a row of its suit that holds it, above the 52 card bits. Distinct cards' tallies add up
+# without a carry, so a hand's tally (the sum of its cards') is its mask in the low 52 bits and
+# its counts above: a rank counter reaches 3 with a set, a run counter 3 with a run. Adding 5
+# to a 4-bit rank counter (0..4) or 1 to a 3-bit run counter (0..3) sets its top bit exactly
+# then, and never carries into the next counter.
+_RANK_COUNTER = 52  # 13 ranks x 4 bits
+_RUN_COUNTER = _RANK_COUNTER + 13 * 4  # 4 suits x 11 starts (A..J) x 3 bits
+
+
+def card_tally(index: int) -> int:
+    """Return the tally of the card with this index (see ``Card.tally``).
+
+    >>> card_tally(0) == 1 | 1 << 52 | 1 << 104
+    True
+    """
+    suit, rank = divmod(index, 13)
+    tally = 1 << index | 1 << (_RANK_COUNTER + 4 * rank)
+    for start in range(max(rank - 2, 0), min(rank, 10) + 1):
+        tally |= 1 << (_RUN_COUNTER + 3 * (suit * 11 + start))
+    return tally
+
+
+SET_FLAGS = sum(8 << (_RANK_COUNTER + 4 * rank) for rank in range(13))
+"""The top bit of each rank counter in a tally."""
+MELD_FLAGS = SET_FLAGS | sum(4 << (_RUN_COUNTER + 3 * window) for window in range(44))
+"""The top bit of each rank and run counter in a tally."""
+MELD_PROBE = sum(5 << (_RANK_COUNTER + 4 * rank) for rank in range(13)) | sum(
+    1 << (_RUN_COUNTER + 3 * window) for window in range(44)
+)
+"""``tally + MELD_PROBE & MELD_FLAGS``: nonzero exactly when the hand holds a meld, and its
+``& SET_FLAGS`` flags the ranks the hand holds 3 or 4 of."""
+SET_CARDS: dict[int, int] = {
+    sum(8 << (_RANK_COUNTER + 4 * rank) for rank in range(13) if ranks >> rank & 1): ranks
+    * _REPLICATE
+    for ranks in range(1 << 13)
+}
+"""For each value of ``tally + MELD_PROBE & SET_FLAGS``: every card of the ranks it flags (the
+hand's sets are these cards ``&`` the hand)."""
 
 
 def _build_tables() -> tuple[

@@ -1,7 +1,8 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
-The shortcuts (a hand with no meld or with one, independent melds, an 11-card discard that
-needs no search, card text read by table, the opponent's packings listed once per deal) are
+The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
+11-card discard that needs no search, card text read by table, the opponent's packings listed
+once per deal) are
 where nearly every hand goes, so they must agree with the general search to the last meld and
 tie-break, not only on the deadwood.
 """
@@ -16,6 +17,7 @@ from adjudication import (
     AdjudicationError,
     Arrangement,
     Card,
+    best_arrangement,
     best_reply,
     cards_to_mask,
     parse_cards,
@@ -24,10 +26,15 @@ from adjudication.cards import _SPELLINGS, hand_mask
 from adjudication.layoffs import OpponentSolver
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
+    MELD_FLAGS,
+    MELD_PROBE,
+    SET_CARDS,
+    SET_FLAGS,
     _best_discard_search,
     _min_deadwood,
     best_discard,
     best_packing,
+    meldable,
     points,
 )
 
@@ -64,6 +71,69 @@ def masks(draw: st.DrawFn, low: int = 0, high: int = 13) -> int:
 @given(masks())
 def test_best_packing_shortcuts_agree_with_the_search(mask: int) -> None:
     assert best_packing(mask) == _min_deadwood(mask, points(mask) + 1)
+
+
+def cards_in(mask: int, data: st.DataObject) -> list[Card]:
+    """The cards of ``mask`` in an order drawn by hypothesis."""
+    return data.draw(st.permutations([card for card in ALL_CARDS if card.bit & mask]))
+
+
+@MANY
+@given(masks(), st.data())
+def test_best_arrangement_of_a_card_list_is_the_search_s_arrangement(
+    mask: int, data: st.DataObject
+) -> None:
+    cards = cards_in(mask, data)
+    searched = Arrangement.from_masks(mask, _min_deadwood(mask, points(mask) + 1)[1])
+    assert best_arrangement(cards) == searched
+    assert best_arrangement(tuple(cards)) == searched
+
+
+def cards_of_ranks_held_thrice(mask: int) -> int:
+    """Every card of ``mask`` whose rank ``mask`` holds 3 or 4 of, counted card by card."""
+    held = [card for card in ALL_CARDS if card.bit & mask]
+    return sum(card.bit for card in held if sum(other.rank == card.rank for other in held) >= 3)
+
+
+@MANY
+@given(masks(0, 13), st.data())
+def test_a_hand_s_tally_is_its_mask_and_flags_exactly_its_melds(
+    mask: int, data: st.DataObject
+) -> None:
+    tally = sum(card.tally for card in cards_in(mask, data))
+    flags = tally + MELD_PROBE & MELD_FLAGS
+    assert tally & (1 << 52) - 1 == mask
+    assert bool(flags) == bool(meldable(mask))
+    assert SET_CARDS[flags & SET_FLAGS] & mask == cards_of_ranks_held_thrice(mask)
+
+
+def arranged(cards) -> Arrangement | str:
+    try:
+        return best_arrangement(cards)
+    except AdjudicationError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+@MANY
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(ALL_CARDS), st.sampled_from(sorted(_SPELLINGS)), st.just("")),
+        max_size=12,
+    )
+)
+def test_best_arrangement_of_any_list_gives_the_parser_s_answer_or_its_error(
+    tokens: list,
+) -> None:
+    """Duplicates and text among the cards leave the tally for the parser, which names them."""
+    try:
+        mask = cards_to_mask(parse_cards(tokens))
+    except AdjudicationError as error:
+        expected: Arrangement | str = f"{type(error).__name__}: {error}"
+    else:
+        expected = Arrangement.from_masks(mask, best_packing(mask)[1])
+    assert arranged(tokens) == expected
+    assert arranged(tuple(tokens)) == expected
+    assert arranged(iter(tokens)) == expected
 
 
 def discard_order(index: int) -> int:
