@@ -26,7 +26,9 @@ from adjudication.search import (
     SET_CARDS,
     SET_FLAGS,
     best_packing,
+    components,
     packings,
+    search_packing,
 )
 
 __all__ = [
@@ -215,10 +217,17 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
     # a mask with as many bits as there are cards proves there is no duplicate.
     if type(cards) not in _SEQUENCES:
         return _searched(hand_mask(cards))
-    tally = 0
     try:
-        for card in cards:  # a loop costs less than sum() of a list, for 10 cards
-            tally += card.tally
+        if len(cards) == 10:  # the usual hand, added up without a loop
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+            tally = (
+                c0.tally + c1.tally + c2.tally + c3.tally + c4.tally
+                + c5.tally + c6.tally + c7.tally + c8.tally + c9.tally
+            )  # fmt: skip
+        else:
+            tally = 0
+            for card in cards:  # a loop costs less than sum() of a list
+                tally += card.tally
     except (AttributeError, TypeError):
         return _searched(hand_mask(cards))
     mask = tally & _FULL
@@ -229,11 +238,16 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
     flags = tally + MELD_PROBE & MELD_FLAGS
     if flags:
         starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
-        melded = starts | starts << 1 | starts << 2 | SET_CARDS[flags & SET_FLAGS] & mask
+        runs = starts | starts << 1 | starts << 2
+        sets = SET_CARDS[flags & SET_FLAGS] & mask
+        melded = runs | sets
         meld = _BY_MASK.get(melded)
-        if meld is None:
-            return _searched(mask)
-        fields["melds"] = (meld,)
+        if meld is not None:
+            fields["melds"] = (meld,)
+        elif runs & sets:  # a card in both a run and a set: only a search can tell
+            return arrangement_of(mask, search_packing(mask)[1])
+        else:  # no card in both a run and a set: each straight, each rank group is a meld
+            fields["melds"] = melds_from_masks(components(runs, sets))
         mask ^= melded
     else:
         fields["melds"] = ()

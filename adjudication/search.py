@@ -23,6 +23,8 @@ __all__ = [
     "MELD_FLAGS",
     "MELD_PROBE",
     "card_tally",
+    "components",
+    "search_packing",
     "best_discard",
     "best_packing",
     "flood",
@@ -137,6 +139,35 @@ _RUNS_DOWN = tuple(
 )
 
 
+def _melds_from_table() -> tuple[tuple[dict[int, tuple[int, ...]], ...], ...]:
+    table = []
+    for i in range(52):
+        rank = i % 13
+        # The cards of i's rank that a hand holding i may hold, as bits 0, 13, 26 and 39.
+        held = [
+            sum(1 << (13 * suit) for suit in range(4) if pattern >> suit & 1)
+            for pattern in range(16)
+            if pattern >> (i // 13) & 1
+        ]
+        sets = {
+            same_rank: tuple(m for m in _SETS_FROM[i] if (m >> rank) & ~same_rank == 0)
+            for same_rank in held
+        }
+        table.append(
+            tuple(
+                {same_rank: runs + sets[same_rank] for same_rank in held} for runs in _RUNS_DOWN[i]
+            )
+        )
+    return tuple(table)
+
+
+_MELDS_FROM = _melds_from_table()
+"""The melds whose lowest card is i inside a hand whose lowest card is i, as
+``_MELDS_FROM[i][n][hand >> i % 13 & _REPLICATE]``, with n the length of the straight from i
+in the hand: runs longest first, then sets with the 4-card set first. The searches keep the
+first of equally good answers, so this order is the engine's deterministic tie-break."""
+
+
 def points(mask: int) -> int:
     """Return the deadwood value of the cards in ``mask``.
 
@@ -171,18 +202,11 @@ def meldable(mask: int) -> int:
     return runs | (ranks * _REPLICATE & mask)
 
 
-def _melds_from(i: int, rem: int) -> list[int]:
-    """Melds inside ``rem`` whose lowest card is ``i`` (the lowest card of ``rem``).
-
-    Order: runs longest first, then sets with the 4-card set first. The searches keep the
-    first of equally good answers, so this order is the engine's deterministic tie-break.
-    """
+def _melds_from(i: int, rem: int) -> tuple[int, ...]:
+    """Melds inside ``rem`` whose lowest card is ``i`` (the lowest card of ``rem``), in the
+    search order (see ``_MELDS_FROM``)."""
     x = (rem >> i) & _RUN_ROOM[i]
-    found = list(_RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1])
-    for m in _SETS_FROM[i]:
-        if m & rem == m:
-            found.append(m)
-    return found
+    return _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]
 
 
 def _min_deadwood(rem: int, bound: int) -> tuple[int, tuple[int, ...]]:
@@ -218,9 +242,7 @@ def _min_deadwood(rem: int, bound: int) -> tuple[int, tuple[int, ...]]:
     best = bound
     best_melds: tuple[int, ...] = ()
     x = (melded >> i) & _RUN_ROOM[i]
-    for m in _RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1] + tuple(
-        [m for m in _SETS_FROM[i] if m & melded == m]
-    ):
+    for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][melded >> i % 13 & _REPLICATE]:
         value, melds = _min_deadwood(melded ^ m, best)
         if value < best:
             best, best_melds = value, (m, *melds)
@@ -265,13 +287,28 @@ def best_packing(mask: int) -> tuple[int, tuple[int, ...]]:
     if not runs & sets:
         # No card fits both a run and a set: each straight and each rank group is a meld of
         # its own, and together they leave no melded card as deadwood.
-        return total - points(melded), _components(runs, sets)
-    return _min_deadwood(mask, total + 1)
+        return total - points(melded), components(runs, sets)
+    return _min_deadwood(mask, total + 1)  # as search_packing, with the total at hand
 
 
-def _components(runs: int, sets: int) -> tuple[int, ...]:
-    """The longest straights in ``runs`` and the rank groups in ``sets``, as melds in the
-    order the search finds them (by their lowest card)."""
+def search_packing(mask: int) -> tuple[int, tuple[int, ...]]:
+    """:func:`best_packing` by the search alone, with no shortcut (for hands that need it).
+
+    >>> search_packing(0b1111)
+    (0, (15,))
+    """
+    return _min_deadwood(mask, points(mask) + 1)
+
+
+def components(runs: int, sets: int) -> tuple[int, ...]:
+    """Return the longest straights in ``runs`` and the rank groups in ``sets``, as melds in
+    the order the search finds them (by their lowest card).
+
+    When no card is in both (``runs & sets == 0``), these are the best packing of the cards.
+
+    >>> components(0b1111, 1 << 20 | 1 << 33 | 1 << 46) == (0b1111, 1 << 20 | 1 << 33 | 1 << 46)
+    True
+    """
     melds = []
     while runs:
         i = (runs & -runs).bit_length() - 1
@@ -284,12 +321,11 @@ def _components(runs: int, sets: int) -> tuple[int, ...]:
         melds.append(group)
         sets ^= group
     if len(melds) > 1:
-        melds.sort(key=_lowest_bit)
+        melds.sort(key=_LOWEST_BIT.__getitem__)
     return tuple(melds)
 
 
-def _lowest_bit(mask: int) -> int:
-    return mask & -mask
+_LOWEST_BIT = {meld: meld & -meld for meld in ALL_MELD_MASKS}
 
 
 def highest_card(mask: int) -> int:
@@ -421,11 +457,8 @@ def _enumerate(
     low = rem & -rem
     i = low.bit_length() - 1
     x = (rem >> i) & _RUN_ROOM[i]
-    for m in _RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1]:
+    for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
         _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
-    for m in _SETS_FROM[i]:
-        if m & rem == m:
-            _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
     p = CARD_POINTS[i]
     ndw = dw + p
     if discard:
