@@ -307,7 +307,9 @@ def hand_mask(cards: str | Iterable[str | Card]) -> int:
     try:
         # Distinct bits add up without a carry, so a sum with as many bits set as there are
         # cards has no duplicate; anything else takes the parser, which names the problem.
-        mask = sum([card.bit for card in cards])
+        mask = 0
+        for card in cards:  # a loop costs less than sum() of a list, for a hand of cards
+            mask += card.bit
     except (AttributeError, TypeError):
         if all(isinstance(token, str) for token in cards):
             text_mask = _text_mask(" ".join(cards))
