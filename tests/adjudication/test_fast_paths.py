@@ -9,7 +9,7 @@ tie-break, not only on the deadwood.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from adjudication import (
@@ -17,6 +17,8 @@ from adjudication import (
     AdjudicationError,
     Arrangement,
     Card,
+    Rules,
+    analyse_hand,
     best_arrangement,
     best_reply,
     cards_to_mask,
@@ -156,6 +158,22 @@ def naive_best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
 def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mask: int) -> None:
     found = best_discard(mask)
     assert found == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+@MANY
+@given(masks(11, 11))
+def test_big_gin_is_found_exactly_when_all_eleven_cards_pack(mask: int) -> None:
+    """Hands with a card no meld can hold skip the 11-card packing; none of them is big gin."""
+    assume(mask.bit_count() == 11)  # a narrow window of ranks may hold fewer
+    cards = [card for card in ALL_CARDS if card.bit & mask]
+    hand = analyse_hand(cards, rules=Rules(big_gin=True))
+    value, melds = best_packing(mask)
+    assert hand.big_gin == (value == 0)
+    if value:
+        plain = analyse_hand(cards)
+        assert (hand.discard, hand.arrangement) == (plain.discard, plain.arrangement)
+    else:
+        assert hand.arrangement == Arrangement.from_masks(mask, melds)
 
 
 def spelled(draw: st.DrawFn, card: Card) -> str:
