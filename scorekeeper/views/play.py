@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -89,6 +90,8 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
     """Return the scoreboard's context: the board and its forms (fresh ones unless given).
 
     What the visitor may do is decided here, from their role, and handed to the template.
+    The role also keys the page's kept fragments (`scorekeeper.fragments`), and a form given
+    here (bound: the visitor's input) keeps its region from being kept.
     """
     open_deal = board.open_deal
     initial = {}
@@ -99,17 +102,20 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
             "knocker_deadwood": open_deal.quick_knocker_deadwood,
             "opponent_deadwood": open_deal.quick_opponent_deadwood,
         }
-    quick_form = forms.get("quick_form") or QuickForm(
-        match=board.match, knock_limit=board.knock_limit, initial=initial
+    # Made only if drawn: a kept fragment usually has it already.
+    quick_form = forms.get("quick_form") or SimpleLazyObject(
+        lambda: QuickForm(match=board.match, knock_limit=board.knock_limit, initial=initial)
     )
     return {
         "match": board.match,
         "board": board,
+        "role": role,
         "can_edit": role >= Role.EDIT,
         "is_owner": role == Role.OWNER,
-        "upcard_form": forms.get("upcard_form") or UpcardForm(),
+        "upcard_form": forms.get("upcard_form") or SimpleLazyObject(UpcardForm),
         "quick_form": quick_form,
         "quick_open": bool(initial),
+        "forms_bound": any(getattr(form, "is_bound", False) for form in forms.values()),
     }
 
 
@@ -121,12 +127,12 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     A view-link holder sees the same board without the controls.
     """
     match, role = access.match_for(request, pk, Role.VIEW)
-    board = Board(match)
+    board = Board(match, shared=True)
     if request.htmx:
         return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
     context = board_context(board, role)
     # Outside the board that htmx swaps: offered on a whole page, it stays until the next one.
-    context["save_offer"] = sessions.offer_to_save(request, match, role, bool(board.rows))
+    context["save_offer"] = sessions.offer_to_save(request, match, role, board.has_counted_deals)
     return render(request, "scorekeeper/match_detail.html", context)
 
 
@@ -152,7 +158,7 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     match, role = access.match_for(request, pk, Role.VIEW)
-    return HttpResponse(live_regions(request, Board(match), role))
+    return HttpResponse(live_regions(request, Board(match, shared=True), role))
 
 
 def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
@@ -185,7 +191,7 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render(request, template, board_context(board, role, upcard_form=form))
     match.set_upcard(form.cleaned_data["upcard"])
     if request.htmx:
-        board = Board(match)  # as the upcard left it
+        board = Board(match, shared=True)  # as the upcard left it
         return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
     return redirect(match)
 
@@ -211,7 +217,7 @@ def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = QuickForm(request.POST, match=match, knock_limit=limit)
     if form.is_valid() and upcard is not None:
         return record(request, match, form.facts(upcard))
-    context = board_context(Board(match), role, quick_form=form)
+    context = board_context(Board(match, shared=True), role, quick_form=form)
     context["quick_open"] = True
     template = "scorekeeper/match_detail.html" + ("#quick" if request.htmx else "")
     return render(request, template, context, status=422 if request.htmx else 200)
@@ -281,7 +287,7 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     match, role = access.match_for(request, pk, Role.EDIT)
     if seat not in (0, 1):
         raise Http404
-    board = Board(match)
+    board = Board(match, shared=True)
     if board.finished:
         messages.error(request, _("This match is over."))
         return redirect(match)
