@@ -21,7 +21,7 @@ from what the database holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -134,12 +134,16 @@ class Board:
     match: Match
     full: bool = False
     shared: bool = False
+    # How many reads of the deals this board made, and how many the last check of the version
+    # covered (scorekeeper internals: see `is_current`).
+    _reads: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # --- What is read ---------------------------------------------------------------------
 
     @cached_property
     def played(self) -> tuple[Deal, ...]:
         """Return the played deals, recorded or deleted, in deal-number order (one query)."""
+        self._read()
         return tuple(self.match.played_deals(full=self.full))
 
     @cached_property
@@ -148,6 +152,7 @@ class Board:
         any, also after the match has ended (one query)."""
         if self._picture is not None:
             return self._picture.playing
+        self._read()
         return self.match.open_deal()
 
     @cached_property
@@ -161,6 +166,7 @@ class Board:
         picture = cache.get(key)
         if picture is None:
             played = self.played
+            self._read()
             picture = Picture(
                 state=self._derived_state,
                 playing=self.match.open_deal(),
@@ -170,15 +176,28 @@ class Board:
                 cache.set(key, picture, KEEP_FOR)
         return picture
 
+    def _read(self) -> None:
+        self._reads["made"] = self._reads.get("made", 0) + 1
+
     def is_current(self) -> bool:
         """Return whether what this board read so far is the match at the version read with
-        it, so that it may be kept under that version: the version is unchanged now (one small
-        query), and no transaction that may roll back is open."""
-        if in_transaction():
+        it, so that it may be kept under that version: the version is unchanged now, and no
+        transaction that may roll back is open.
+
+        One small query, unless nothing was read since the last check said yes: what is drawn
+        from reads made before that check is still of this version. Once no, always no (a
+        version only grows).
+        """
+        if in_transaction() or self._reads.get("stale"):
             return False
+        made = self._reads.get("made", 0)
+        if self._reads.get("checked") == made:
+            return True
         from .models import Match
 
-        return Match.objects.filter(pk=self.match.pk, version=self.match.version).exists()
+        current = Match.objects.filter(pk=self.match.pk, version=self.match.version).exists()
+        self._reads["checked" if current else "stale"] = made
+        return current
 
     # --- What the engine derives ----------------------------------------------------------
 

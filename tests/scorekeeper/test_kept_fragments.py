@@ -301,3 +301,17 @@ def test_what_a_page_read_while_the_match_changed_is_not_kept_under_the_older_ve
     page = phones["viewer"].get(match.get_absolute_url()).content.decode()
     assert '<li class="trashed">' in page.split('id="deals"')[1]
     assert caches[LOCAL_CACHE].get(picture_key(fresh(match))) is not None
+
+
+def test_a_check_of_the_version_covers_only_what_was_read_before_it(
+    shared, django_assert_num_queries
+):
+    match, _phones = shared
+    board = Board(fresh(match), shared=True)
+    with django_assert_num_queries(1):
+        assert board.is_current() and board.is_current()  # nothing read since: one query
+    board.listed_rows  # noqa: B018  (reads the deals)
+    other = fresh(match)
+    other.set_upcard(Card.parse("KH"))  # the other phone, after this board read the deals
+    with django_assert_num_queries(1):
+        assert not board.is_current() and not board.is_current()

@@ -142,14 +142,14 @@ PAGES = {
     share_page: 2,  # the session, the match
 }
 
-# The first visit after a change: the deals and the open deal are read, and each piece kept
-# for the new version checks once that the version did not move meanwhile.
+# The first visit after a change: the deals and the open deal are read, and one check that
+# the version did not move meanwhile covers every piece kept for the new version.
 FIRST_VISITS = {
-    scoreboard: 8,  # the session, the match, its deals, the open deal; 4 version checks
-    scoreboard_htmx: 8,
-    card_entry: 5,  # the session, the match, its deals, the open deal, 1 version check
+    scoreboard: 5,  # the session, the match, its deals, the open deal, the version check
+    scoreboard_htmx: 5,
+    card_entry: 5,
     live_preview: 5,
-    poll_update: 8,  # the session, the version, the match, the deals, the open deal; 3 checks
+    poll_update: 6,  # the session, the version; the match, its deals, the open deal, the check
 }
 
 
