@@ -26,7 +26,7 @@ def test_main_pages_pass_axe_and_name_every_control(phone):
     phone.audit("a11y-06-card-entry")
     phone.type_hand("knocker", KNOCK_4)
     phone.type_hand("opponent", OPP_39)
-    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")
     phone.audit("a11y-07-card-entry-preview")
     phone.record()
     phone.audit("a11y-08-verdict")
