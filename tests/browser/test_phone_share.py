@@ -10,13 +10,13 @@ LIVE = 3_000  # ms: a deal recorded on one phone shows on the other within this,
 def test_a_view_link_watches_live_and_an_edit_link_records(phone, another_phone):
     owner = phone.page
     pk = phone.start_match(dealer="First player deals")
-    phone.tap_to_next_page(phone.link("Share: a second phone, or a friend watching"))
+    phone.tap_to_next_page(phone.link("Invite a second phone, or a friend watching"))
     for kind in ("view", "edit"):
         phone.tap_to_next_page(
             owner.locator(f"#share-{kind}").get_by_role("button", name="Create the link")
         )
-    view_url = owner.locator("#url-view").input_value()
-    edit_url = owner.locator("#url-edit").input_value()
+    view_url = owner.locator("#url-view").inner_text()
+    edit_url = owner.locator("#url-edit").inner_text()
     expect(owner.locator("#share-view .qr-box svg")).to_be_visible()
     phone.audit("flow4-01-share")
     phone.tap_to_next_page(owner.get_by_role("link", name="← Alice – Bob"))
@@ -58,7 +58,7 @@ def test_a_view_link_watches_live_and_an_edit_link_records(phone, another_phone)
     editor.page.goto(edit_url)
     editor.check_layout()
     expect(editor.page.get_by_role("link", name="Bob knocked")).to_be_visible()
-    expect(editor.link("Share: a second phone, or a friend watching")).to_have_count(0)
+    expect(editor.link("Invite a second phone, or a friend watching")).to_have_count(0)
     editor.tap_to_next_page(editor.button("Draw (stock down to 2)"))
     expect(editor.page.get_by_text("Deal 2 was a draw.")).to_be_visible()
     expect(owner.locator(".deals li")).to_have_count(2, timeout=LIVE)

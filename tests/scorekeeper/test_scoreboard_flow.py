@@ -263,3 +263,20 @@ def test_views_leave_the_htmx_choice_to_the_htmx_module():
     assert all(
         "deal_entry.html" in line or "checker.html" in line for _name, line in hand_rolled
     ), hand_rolled
+
+
+# ---- The pages around the scoreboard ---------------------------------------------------------
+
+
+def test_home_lists_each_match_with_its_score_and_where_it_stands(client, db):
+    playing = create_match(client, "Anna", "Ben")
+    set_upcard(client, playing, "TC")
+    record_quick(client, playing, 0, 3, 30)
+    won = create_match(client, "Cleo", "Dan", target=30)
+    set_upcard(client, won, "TC")
+    record_quick(client, won, 1, 3, 40)
+    body = client.get(reverse("scorekeeper:home")).content.decode()
+    rows = re.findall(r'<li><a href="(/matches/\d+/)">(.*?)</a></li>', body, re.S)
+    text = {url: " ".join(re.sub(r"<[^>]+>", " ", row).split()) for url, row in rows}
+    assert re.search(r"Anna – Ben 27–0 in progress .* 1 deal$", text[playing.get_absolute_url()])
+    assert re.search(r"Cleo – Dan 0–\d+ Dan won .* 1 deal$", text[won.get_absolute_url()])
