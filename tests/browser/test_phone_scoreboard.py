@@ -256,8 +256,9 @@ def test_screenshots_of_the_scoreboard_and_the_pages_around_it(
     page.locator("#id_opponent_deadwood").fill("29")
     phone.tap_to_next_page(page.locator("#quick button[type=submit]"))
     expect(page.locator("[data-undo]")).to_be_visible()
-    phone.look(f"board-after-recording-{tag}")
+    # The screen as the thumb sees it, message and all (before look(), which ends animations).
     page.screenshot(path=ARTIFACTS / f"board-after-recording-{tag}-screen.png")
+    phone.look(f"board-after-recording-{tag}")
     phone.set_upcard("TC")
     page.locator("#quick > summary").tap()
     page.locator("#quick .seg label").nth(1).tap()
@@ -265,8 +266,9 @@ def test_screenshots_of_the_scoreboard_and_the_pages_around_it(
     page.locator("#id_opponent_deadwood").fill("40")
     phone.tap_to_next_page(page.locator("#quick button[type=submit]"))
     expect(page.locator(".final")).to_be_visible()
-    phone.look(f"board-finished-{tag}")
+    # The screen as the thumb sees it, message and all (before look(), which ends animations).
     page.screenshot(path=ARTIFACTS / f"board-finished-{tag}-screen.png")
+    phone.look(f"board-finished-{tag}")
     pk = re.search(r"/matches/(\d+)/", phone.path).group(1)
     phone.goto(f"/matches/{pk}/share/")
     page.locator("#share-view button[type=submit]").tap()
