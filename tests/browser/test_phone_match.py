@@ -51,7 +51,9 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     expect(preview).to_contain_text("Knock: Alice scores 35 points.")
     phone.look("flow1-05-both-hands-preview")
     phone.record()
-    expect(page.locator("h1")).to_have_text("Deal 1")
+    phone.recorded("Deal 1: Alice +35")
+    phone.look("flow1-06-board-after-recording")
+    phone.open_deal(1)
     expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 35 points.")
     expect(page.get_by_text("After this deal: Alice 35, Bob 0.")).to_be_visible()
     phone.look("flow1-06-verdict-knock")
@@ -67,6 +69,8 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     expect(preview).to_contain_text("Undercut! Alice scores 10 points.")
     expect(preview).to_contain_text("a tie is an undercut")
     phone.record()
+    phone.recorded("Deal 2: Alice +10")
+    phone.open_deal(2)
     expect(page.locator(".outcome")).to_have_text("Undercut! Alice scores 10 points.")
     phone.look("flow1-07-verdict-undercut")
     phone.back_to_board()
@@ -79,6 +83,8 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     phone.type_hand("opponent", OPP_TO_GIN)
     expect(preview).to_contain_text("Gin! Bob scores 30 points.")
     phone.record()
+    phone.recorded("Deal 3: Bob +30")
+    phone.open_deal(3)
     expect(page.locator(".outcome")).to_have_text("Gin! Bob scores 30 points.")
     phone.look("flow1-08-verdict-gin")
     phone.back_to_board()
@@ -107,9 +113,11 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     phone.tap_cards("knocker", "2D", start=9)
     expect(preview).to_contain_text("Knock: Alice scores 3 points.")
     phone.record()
+    phone.recorded("Deal 5: Alice +3")
+    expect(page.locator(".score .pts")).to_have_text(["48", "30"])
+    phone.open_deal(5)
     expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 3 points.")
     phone.back_to_board()
-    expect(page.locator(".score .pts")).to_have_text(["48", "30"])
 
     # Deal 6: the quick path (who knocked, two numbers) takes Alice past 100.
     assert phone.dealer() == "Alice"
@@ -120,8 +128,7 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     page.get_by_label("Opponent's deadwood after layoffs").fill("60")
     phone.look("flow1-10-quick")
     phone.tap_to_next_page(page.locator("#quick").get_by_role("button", name="Record"))
-    expect(page.locator(".outcome")).to_contain_text("58")
-    phone.back_to_board()
+    phone.recorded("Deal 6: Alice +58")
 
     # The final screen, and a rematch with the same players and rules.
     expect(page.locator(".final")).to_contain_text("Alice wins 106–30")

@@ -485,7 +485,8 @@ def test_verdict_with_layoffs_speaks_the_language(client, db, translated, langua
     set_upcard(client, match, "TC")
     response = enter_cards(client, match, 0, ALICE, BOB_LAYS_OFF)
     assert response.status_code == 302
-    body = page(client.get(response["Location"]))
+    assert response["Location"] == match.get_absolute_url()  # back to the scoreboard
+    body = page(client.get(match.deals.get(number=1).get_absolute_url()))
     assert_says(body, VERDICT_WITH_LAYOFFS[language], language)
     assert body.count('class="pc pc-s laid"') >= 2
     assert "Layoffs" not in body and "scores" not in body

@@ -176,7 +176,7 @@ def test_a_form_with_errors_is_shown_to_its_phone_and_never_kept(shared):
     response = phones["editor"].post(
         reverse("scorekeeper:deal_upcard", args=[match.pk]), {"upcard": "ZZ"}, **HTMX
     )
-    assert response.status_code == 200 and "alert-block" in response.content.decode()
+    assert response.status_code == 422 and "alert-block" in response.content.decode()
     assert "controls" not in kept(match, Role.EDIT)
     page = phones["owner"].get(match.get_absolute_url()).content.decode()
     assert 'value="77"' not in board_of(page) and "alert-block" not in board_of(page)

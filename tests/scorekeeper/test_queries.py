@@ -128,7 +128,7 @@ def share_page(match: Match):
 # Each page's ceiling: the most queries it may make, for any number of deals or matches, when
 # the match version has been seen before (scorekeeper.board.Picture, scorekeeper.fragments).
 PAGES = {
-    home: 2,  # the session, the visitor's matches
+    home: 3,  # the session, the visitor's matches, their recorded deals (for the scores)
     new_match: 5,  # the session, and each player list asks whether it is empty, then lists
     scoreboard: 2,  # the session, the match
     scoreboard_htmx: 2,
