@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from adjudication.errors import CardIndexError, CardTextError, DuplicateCardError, HandMaskError
+from adjudication.search import card_tally
 
 __all__ = [
     "ALL_CARDS",
+    "PATTERN_CARDS",
     "Card",
     "Rank",
     "Suit",
@@ -106,6 +108,10 @@ class Card:
     """The card's deadwood value (``/rules/#cards``)."""
     text: str = field(init=False, repr=False, compare=False)
     """The canonical text, as :func:`str` gives it: ``TH``."""
+    tally: int = field(init=False, repr=False, compare=False)
+    """:attr:`bit`, and above the 52 card bits one in the counter of the card's rank and of
+    each 3 in a row that holds it: summed over a hand, the mask and whether it holds a meld
+    (:func:`adjudication.search.card_tally`)."""
 
     def __post_init__(self) -> None:
         try:
@@ -120,6 +126,7 @@ class Card:
         object.__setattr__(self, "bit", 1 << index)
         object.__setattr__(self, "points", rank.points)
         object.__setattr__(self, "text", rank.text + suit.value)
+        object.__setattr__(self, "tally", card_tally(index))
 
     def __hash__(self) -> int:
         return self.index
@@ -300,7 +307,9 @@ def hand_mask(cards: str | Iterable[str | Card]) -> int:
     try:
         # Distinct bits add up without a carry, so a sum with as many bits set as there are
         # cards has no duplicate; anything else takes the parser, which names the problem.
-        mask = sum([card.bit for card in cards])
+        mask = 0
+        for card in cards:  # a loop costs less than sum() of a list, for a hand of cards
+            mask += card.bit
     except (AttributeError, TypeError):
         if all(isinstance(token, str) for token in cards):
             text_mask = _text_mask(" ".join(cards))
@@ -380,3 +389,6 @@ def _suit_cards(suit: int) -> list[tuple[Card, ...]]:
 
 # Every pattern, built once at import (a few ms, 3 MB): a hand's cards are then four look-ups.
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (_suit_cards(suit) for suit in range(4))
+PATTERN_CARDS = (_SPADES, _HEARTS, _DIAMONDS, _CLUBS)
+"""For each suit in order, the cards of each 13-bit pattern: :func:`cards_of` by hand, where
+the engine's hottest path cannot afford the call."""

@@ -13,7 +13,7 @@ from adjudication.cards import ALL_CARDS, Card, hand_mask
 from adjudication.errors import WrongCountError
 from adjudication.melds import Arrangement, arrangement_of
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.search import best_discard, best_packing
+from adjudication.search import best_discard, best_packing, meldable
 
 __all__ = ["HandAnalysis", "analyse_hand"]
 
@@ -106,7 +106,7 @@ def analyse_hand(
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
     """Return the analysis of a 10- or 11-card hand mask under a known knock limit."""
     if mask.bit_count() == 11:
-        if rules.big_gin:
+        if rules.big_gin and meldable(mask) == mask:  # else some card is deadwood: no big gin
             value, melds = best_packing(mask)
             if value == 0:
                 arrangement = Arrangement.from_masks(mask, melds)

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 from adjudication.cards import (
+    PATTERN_CARDS,
     Card,
     cards_of,
     cards_to_mask,
@@ -17,7 +18,18 @@ from adjudication.cards import (
     parse_cards,
 )
 from adjudication.errors import MeldMaskError, NotAMeldError
-from adjudication.search import ALL_MELD_MASKS, best_packing, packings
+from adjudication.search import (
+    ALL_MELD_MASKS,
+    MELD_FLAGS,
+    MELD_PROBE,
+    RUN_STARTS,
+    SET_CARDS,
+    SET_FLAGS,
+    best_packing,
+    components,
+    packings,
+    search_packing,
+)
 
 __all__ = [
     "ALL_MELDS",
@@ -198,8 +210,64 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
     >>> arrangement.deadwood_points
     29
     """
-    mask = hand_mask(cards)
+    # The path of nearly every hand, in one function (a call costs as much as a few lines):
+    # a list of distinct cards with no meld, or whose meldable cards make exactly one meld
+    # (94% of random 10-card hands), as in best_packing. The sum of the cards' tallies gives
+    # the mask and whether there is a meld at once. Distinct cards add up without a carry, so
+    # a mask with as many bits as there are cards proves there is no duplicate.
+    if type(cards) not in _SEQUENCES:
+        return _searched(hand_mask(cards))
+    try:
+        if len(cards) == 10:  # the usual hand, added up without a loop
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+            tally = (
+                c0.tally + c1.tally + c2.tally + c3.tally + c4.tally
+                + c5.tally + c6.tally + c7.tally + c8.tally + c9.tally
+            )  # fmt: skip
+        else:
+            tally = 0
+            for card in cards:  # a loop costs less than sum() of a list
+                tally += card.tally
+    except (AttributeError, TypeError):
+        return _searched(hand_mask(cards))
+    mask = tally & _FULL
+    if mask.bit_count() != len(cards):
+        return _searched(hand_mask(cards))  # a duplicate: hand_mask names it
+    arrangement = _new(Arrangement)
+    fields = arrangement.__dict__
+    flags = tally + MELD_PROBE & MELD_FLAGS
+    if flags:
+        starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+        runs = starts | starts << 1 | starts << 2
+        sets = SET_CARDS[flags & SET_FLAGS] & mask
+        melded = runs | sets
+        meld = _BY_MASK.get(melded)
+        if meld is not None:
+            fields["melds"] = (meld,)
+        elif runs & sets:  # a card in both a run and a set: only a search can tell
+            return arrangement_of(mask, search_packing(mask)[1])
+        else:  # no card in both a run and a set: each straight, each rank group is a meld
+            fields["melds"] = melds_from_masks(components(runs, sets))
+        mask ^= melded
+    else:
+        fields["melds"] = ()
+    fields["deadwood"] = (
+        _SPADES[mask & 0x1FFF]
+        + _HEARTS[mask >> 13 & 0x1FFF]
+        + _DIAMONDS[mask >> 26 & 0x1FFF]
+        + _CLUBS[mask >> 39]
+    )
+    return arrangement
+
+
+def _searched(mask: int) -> Arrangement:
     return arrangement_of(mask, best_packing(mask)[1])
+
+
+_SEQUENCES = frozenset({list, tuple})
+_FULL = (1 << 52) - 1
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
+_new = object.__new__
 
 
 def arrangements(cards: str | Iterable[str | Card], max_deadwood: int) -> Iterator[Arrangement]:

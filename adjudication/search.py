@@ -16,7 +16,15 @@ from __future__ import annotations
 __all__ = [
     "ALL_MELD_MASKS",
     "RUN_ENTRY",
+    "RUN_STARTS",
+    "SET_CARDS",
     "SET_ENTRY",
+    "SET_FLAGS",
+    "MELD_FLAGS",
+    "MELD_PROBE",
+    "card_tally",
+    "components",
+    "search_packing",
     "best_discard",
     "best_packing",
     "flood",
@@ -41,6 +49,50 @@ _NOT_ACE = FULL & ~sum(1 << (s * 13) for s in range(4))
 # Bits where a run of 3 may start without crossing into the next suit (rank A..J).
 _RUN_START = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
 _REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+RUN_STARTS = _RUN_START
+"""The cards a run of 3 may start from (ranks A to J): ``h & h >> 1 & h >> 2 & RUN_STARTS``
+is the first card of every 3 in a row in hand ``h``."""
+
+
+# A card's tally is its bit, plus one in a counter for its rank and one in a counter for each
+# 3 in a row of its suit that holds it, above the 52 card bits. Distinct cards' tallies add up
+# without a carry, so a hand's tally (the sum of its cards') is its mask in the low 52 bits and
+# its counts above: a rank counter reaches 3 with a set, a run counter 3 with a run. Adding 5
+# to a 4-bit rank counter (0..4) or 1 to a 3-bit run counter (0..3) sets its top bit exactly
+# then, and never carries into the next counter.
+_RANK_COUNTER = 52  # 13 ranks x 4 bits
+_RUN_COUNTER = _RANK_COUNTER + 13 * 4  # 4 suits x 11 starts (A..J) x 3 bits
+
+
+def card_tally(index: int) -> int:
+    """Return the tally of the card with this index (see ``Card.tally``).
+
+    >>> card_tally(0) == 1 | 1 << 52 | 1 << 104
+    True
+    """
+    suit, rank = divmod(index, 13)
+    tally = 1 << index | 1 << (_RANK_COUNTER + 4 * rank)
+    for start in range(max(rank - 2, 0), min(rank, 10) + 1):
+        tally |= 1 << (_RUN_COUNTER + 3 * (suit * 11 + start))
+    return tally
+
+
+SET_FLAGS = sum(8 << (_RANK_COUNTER + 4 * rank) for rank in range(13))
+"""The top bit of each rank counter in a tally."""
+MELD_FLAGS = SET_FLAGS | sum(4 << (_RUN_COUNTER + 3 * window) for window in range(44))
+"""The top bit of each rank and run counter in a tally."""
+MELD_PROBE = sum(5 << (_RANK_COUNTER + 4 * rank) for rank in range(13)) | sum(
+    1 << (_RUN_COUNTER + 3 * window) for window in range(44)
+)
+"""``tally + MELD_PROBE & MELD_FLAGS``: nonzero exactly when the hand holds a meld, and its
+``& SET_FLAGS`` flags the ranks the hand holds 3 or 4 of."""
+SET_CARDS: dict[int, int] = {
+    sum(8 << (_RANK_COUNTER + 4 * rank) for rank in range(13) if ranks >> rank & 1): ranks
+    * _REPLICATE
+    for ranks in range(1 << 13)
+}
+"""For each value of ``tally + MELD_PROBE & SET_FLAGS``: every card of the ranks it flags (the
+hand's sets are these cards ``&`` the hand)."""
 
 
 def _build_tables() -> tuple[
@@ -87,6 +139,35 @@ _RUNS_DOWN = tuple(
 )
 
 
+def _melds_from_table() -> tuple[tuple[dict[int, tuple[int, ...]], ...], ...]:
+    table = []
+    for i in range(52):
+        rank = i % 13
+        # The cards of i's rank that a hand holding i may hold, as bits 0, 13, 26 and 39.
+        held = [
+            sum(1 << (13 * suit) for suit in range(4) if pattern >> suit & 1)
+            for pattern in range(16)
+            if pattern >> (i // 13) & 1
+        ]
+        sets = {
+            same_rank: tuple(m for m in _SETS_FROM[i] if (m >> rank) & ~same_rank == 0)
+            for same_rank in held
+        }
+        table.append(
+            tuple(
+                {same_rank: runs + sets[same_rank] for same_rank in held} for runs in _RUNS_DOWN[i]
+            )
+        )
+    return tuple(table)
+
+
+_MELDS_FROM = _melds_from_table()
+"""The melds whose lowest card is i inside a hand whose lowest card is i, as
+``_MELDS_FROM[i][n][hand >> i % 13 & _REPLICATE]``, with n the length of the straight from i
+in the hand: runs longest first, then sets with the 4-card set first. The searches keep the
+first of equally good answers, so this order is the engine's deterministic tie-break."""
+
+
 def points(mask: int) -> int:
     """Return the deadwood value of the cards in ``mask``.
 
@@ -121,18 +202,11 @@ def meldable(mask: int) -> int:
     return runs | (ranks * _REPLICATE & mask)
 
 
-def _melds_from(i: int, rem: int) -> list[int]:
-    """Melds inside ``rem`` whose lowest card is ``i`` (the lowest card of ``rem``).
-
-    Order: runs longest first, then sets with the 4-card set first. The searches keep the
-    first of equally good answers, so this order is the engine's deterministic tie-break.
-    """
+def _melds_from(i: int, rem: int) -> tuple[int, ...]:
+    """Melds inside ``rem`` whose lowest card is ``i`` (the lowest card of ``rem``), in the
+    search order (see ``_MELDS_FROM``)."""
     x = (rem >> i) & _RUN_ROOM[i]
-    found = list(_RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1])
-    for m in _SETS_FROM[i]:
-        if m & rem == m:
-            found.append(m)
-    return found
+    return _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]
 
 
 def _min_deadwood(rem: int, bound: int) -> tuple[int, tuple[int, ...]]:
@@ -168,9 +242,7 @@ def _min_deadwood(rem: int, bound: int) -> tuple[int, tuple[int, ...]]:
     best = bound
     best_melds: tuple[int, ...] = ()
     x = (melded >> i) & _RUN_ROOM[i]
-    for m in _RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1] + tuple(
-        [m for m in _SETS_FROM[i] if m & melded == m]
-    ):
+    for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][melded >> i % 13 & _REPLICATE]:
         value, melds = _min_deadwood(melded ^ m, best)
         if value < best:
             best, best_melds = value, (m, *melds)
@@ -215,13 +287,28 @@ def best_packing(mask: int) -> tuple[int, tuple[int, ...]]:
     if not runs & sets:
         # No card fits both a run and a set: each straight and each rank group is a meld of
         # its own, and together they leave no melded card as deadwood.
-        return total - points(melded), _components(runs, sets)
-    return _min_deadwood(mask, total + 1)
+        return total - points(melded), components(runs, sets)
+    return _min_deadwood(mask, total + 1)  # as search_packing, with the total at hand
 
 
-def _components(runs: int, sets: int) -> tuple[int, ...]:
-    """The longest straights in ``runs`` and the rank groups in ``sets``, as melds in the
-    order the search finds them (by their lowest card)."""
+def search_packing(mask: int) -> tuple[int, tuple[int, ...]]:
+    """:func:`best_packing` by the search alone, with no shortcut (for hands that need it).
+
+    >>> search_packing(0b1111)
+    (0, (15,))
+    """
+    return _min_deadwood(mask, points(mask) + 1)
+
+
+def components(runs: int, sets: int) -> tuple[int, ...]:
+    """Return the longest straights in ``runs`` and the rank groups in ``sets``, as melds in
+    the order the search finds them (by their lowest card).
+
+    When no card is in both (``runs & sets == 0``), these are the best packing of the cards.
+
+    >>> components(0b1111, 1 << 20 | 1 << 33 | 1 << 46) == (0b1111, 1 << 20 | 1 << 33 | 1 << 46)
+    True
+    """
     melds = []
     while runs:
         i = (runs & -runs).bit_length() - 1
@@ -234,12 +321,11 @@ def _components(runs: int, sets: int) -> tuple[int, ...]:
         melds.append(group)
         sets ^= group
     if len(melds) > 1:
-        melds.sort(key=_lowest_bit)
+        melds.sort(key=_LOWEST_BIT.__getitem__)
     return tuple(melds)
 
 
-def _lowest_bit(mask: int) -> int:
-    return mask & -mask
+_LOWEST_BIT = {meld: meld & -meld for meld in ALL_MELD_MASKS}
 
 
 def highest_card(mask: int) -> int:
@@ -371,11 +457,8 @@ def _enumerate(
     low = rem & -rem
     i = low.bit_length() - 1
     x = (rem >> i) & _RUN_ROOM[i]
-    for m in _RUNS_DOWN[i][(~x & (x + 1)).bit_length() - 1]:
+    for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
         _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
-    for m in _SETS_FROM[i]:
-        if m & rem == m:
-            _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
     p = CARD_POINTS[i]
     ndw = dw + p
     if discard:

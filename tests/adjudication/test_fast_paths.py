@@ -1,14 +1,15 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
-The shortcuts (a hand with no meld or with one, independent melds, an 11-card discard that
-needs no search, card text read by table, the opponent's packings listed once per deal) are
+The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
+11-card discard that needs no search, card text read by table, the opponent's packings listed
+once per deal) are
 where nearly every hand goes, so they must agree with the general search to the last meld and
 tie-break, not only on the deadwood.
 """
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from adjudication import (
@@ -16,6 +17,9 @@ from adjudication import (
     AdjudicationError,
     Arrangement,
     Card,
+    Rules,
+    analyse_hand,
+    best_arrangement,
     best_reply,
     cards_to_mask,
     parse_cards,
@@ -24,10 +28,15 @@ from adjudication.cards import _SPELLINGS, hand_mask
 from adjudication.layoffs import OpponentSolver
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
+    MELD_FLAGS,
+    MELD_PROBE,
+    SET_CARDS,
+    SET_FLAGS,
     _best_discard_search,
     _min_deadwood,
     best_discard,
     best_packing,
+    meldable,
     points,
 )
 
@@ -66,6 +75,69 @@ def test_best_packing_shortcuts_agree_with_the_search(mask: int) -> None:
     assert best_packing(mask) == _min_deadwood(mask, points(mask) + 1)
 
 
+def cards_in(mask: int, data: st.DataObject) -> list[Card]:
+    """The cards of ``mask`` in an order drawn by hypothesis."""
+    return data.draw(st.permutations([card for card in ALL_CARDS if card.bit & mask]))
+
+
+@MANY
+@given(masks(), st.data())
+def test_best_arrangement_of_a_card_list_is_the_search_s_arrangement(
+    mask: int, data: st.DataObject
+) -> None:
+    cards = cards_in(mask, data)
+    searched = Arrangement.from_masks(mask, _min_deadwood(mask, points(mask) + 1)[1])
+    assert best_arrangement(cards) == searched
+    assert best_arrangement(tuple(cards)) == searched
+
+
+def cards_of_ranks_held_thrice(mask: int) -> int:
+    """Every card of ``mask`` whose rank ``mask`` holds 3 or 4 of, counted card by card."""
+    held = [card for card in ALL_CARDS if card.bit & mask]
+    return sum(card.bit for card in held if sum(other.rank == card.rank for other in held) >= 3)
+
+
+@MANY
+@given(masks(0, 13), st.data())
+def test_a_hand_s_tally_is_its_mask_and_flags_exactly_its_melds(
+    mask: int, data: st.DataObject
+) -> None:
+    tally = sum(card.tally for card in cards_in(mask, data))
+    flags = tally + MELD_PROBE & MELD_FLAGS
+    assert tally & (1 << 52) - 1 == mask
+    assert bool(flags) == bool(meldable(mask))
+    assert SET_CARDS[flags & SET_FLAGS] & mask == cards_of_ranks_held_thrice(mask)
+
+
+def arranged(cards) -> Arrangement | str:
+    try:
+        return best_arrangement(cards)
+    except AdjudicationError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+@MANY
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(ALL_CARDS), st.sampled_from(sorted(_SPELLINGS)), st.just("")),
+        max_size=12,
+    )
+)
+def test_best_arrangement_of_any_list_gives_the_parser_s_answer_or_its_error(
+    tokens: list,
+) -> None:
+    """Duplicates and text among the cards leave the tally for the parser, which names them."""
+    try:
+        mask = cards_to_mask(parse_cards(tokens))
+    except AdjudicationError as error:
+        expected: Arrangement | str = f"{type(error).__name__}: {error}"
+    else:
+        expected = Arrangement.from_masks(mask, best_packing(mask)[1])
+    assert arranged(tokens) == expected
+    assert arranged(tuple(tokens)) == expected
+    assert arranged(iter(tokens)) == expected
+
+
 def discard_order(index: int) -> int:
     """The discard tie-break: most points, then highest rank, then the first suit."""
     return (12 - index % 13) * 4 + index // 13
@@ -86,6 +158,22 @@ def naive_best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
 def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mask: int) -> None:
     found = best_discard(mask)
     assert found == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+@MANY
+@given(masks(11, 11))
+def test_big_gin_is_found_exactly_when_all_eleven_cards_pack(mask: int) -> None:
+    """Hands with a card no meld can hold skip the 11-card packing; none of them is big gin."""
+    assume(mask.bit_count() == 11)  # a narrow window of ranks may hold fewer
+    cards = [card for card in ALL_CARDS if card.bit & mask]
+    hand = analyse_hand(cards, rules=Rules(big_gin=True))
+    value, melds = best_packing(mask)
+    assert hand.big_gin == (value == 0)
+    if value:
+        plain = analyse_hand(cards)
+        assert (hand.discard, hand.arrangement) == (plain.discard, plain.arrangement)
+    else:
+        assert hand.arrangement == Arrangement.from_masks(mask, melds)
 
 
 def spelled(draw: st.DrawFn, card: Card) -> str:
