@@ -199,12 +199,12 @@ def bar_state(
     illegal = ""
     if explained is not None:
         illegal = explained.illegal
-        status = illegal or explained.headline
+        status = str(_("Illegal knock")) if illegal else explained.headline
     elif analysis is not None:
         if not analysis.can_knock:
             points = analysis.arrangement.deadwood_points
             illegal = illegal_short(points, analysis.knock_limit)
-            status = illegal
+            status = str(_("Illegal knock"))
         elif analysis.big_gin:
             status = str(_("Big gin: all 11 cards meld."))
         elif analysis.gin:

@@ -54,9 +54,7 @@ class Finger:
                 return box
             delta = box["y"] + box["height"] / 2 - (bar["y"] / 2)
             self.page.mouse.wheel(0, delta)
-            self.page.wait_for_function(
-                "(y) => Math.abs(window.scrollY - y) < 2 || true", arg=0
-            )
+            self.page.wait_for_function("(y) => Math.abs(window.scrollY - y) < 2 || true", arg=0)
             self.page.wait_for_timeout(50)
         raise AssertionError(f"could not scroll {label} into view")
 
@@ -76,6 +74,18 @@ class Finger:
         self.page.wait_for_timeout(30)  # the swaps settle
         assert self.page.evaluate("() => window.scrollY") == before, "the page moved by itself"
         return x, y
+
+    def tap_at_once(self, target) -> None:
+        """Tap a control (not a card) at its centre, as a thumb does: scrolled to by hand
+        only when out of view; whatever it opens or sends is the caller's to wait for."""
+        box = target.bounding_box()
+        if box["y"] < 0 or box["y"] + box["height"] > HEIGHT:
+            self.page.mouse.wheel(0, box["y"] - HEIGHT / 3)
+            self.page.wait_for_timeout(100)
+            box = target.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        self.page.touchscreen.tap(x, y)
+        self.taps += 1
 
     def card(self, grid: str, card: str, *, status: str, counts: str, on: bool = True) -> None:
         """Tap a card, then check the card, the bar and its words."""
@@ -197,3 +207,51 @@ def test_the_checker_by_touch_without_a_jump(phone):
     expect(page.locator(".field-error")).to_have_count(0)
     expect(page.locator("#limit-note")).to_have_text("Without an upcard the knock limit is 10.")
     assert parse_cards(KNOCK_4)
+
+
+def count_taps_of_a_deal(phone, knocker: list[str], opponent: list[str]) -> int:
+    """Play one full-card deal from the scoreboard by touch; return the taps it took."""
+    page = phone.page
+    finger = Finger(phone)
+    # The upcard, on the scoreboard's grid.
+    upcard = phone.card_label("upcard", "TC")
+    with page.expect_response(hx_response):
+        finger.tap_at_once(upcard)
+    expect(page.locator(".limit .num")).to_have_text("10")
+    # "Alice knocked".
+    with page.expect_navigation():
+        finger.tap_at_once(page.locator("a.btn", has_text="Alice knocked"))
+    for n, card in enumerate(knocker, 1):
+        if n == 11:
+            finger.switch("knocker")
+        finger.card(
+            "knocker",
+            card,
+            status=so_far(knocker[:n]),
+            counts=f"Alice {n}/{11 if n == 11 else 10} · Bob 0/10 · limit 10",
+        )
+    for n, card in enumerate(opponent, 1):
+        finger.card(
+            "opponent",
+            card,
+            status="Knock: Alice scores 35." if n == 10 else so_far(knocker),
+            counts=f"Alice {len(knocker)}/{len(knocker)} · Bob {n}/10 · limit 10",
+        )
+    with page.expect_navigation():
+        finger.tap_at_once(page.locator(".bar .btn-primary"))
+    return finger.taps
+
+
+def test_a_full_card_deal_takes_the_cards_plus_three_taps(phone):
+    phone.start_match(dealer="First player deals")
+    taps = count_taps_of_a_deal(phone, KNOCK_4.split(), OPP_39.split())
+    assert taps <= 20 + 3
+    # Recorded: the verdict is on screen.
+    expect(phone.page.get_by_text("Knock: Alice scores 35.").first).to_be_visible()
+
+
+def test_an_eleven_card_knocker_costs_one_tap_more(phone):
+    phone.start_match(dealer="First player deals")
+    taps = count_taps_of_a_deal(phone, [*KNOCK_4.split(), "QC"], OPP_39.split())
+    assert taps <= 21 + 3 + 1
+    expect(phone.page.get_by_text("Knock: Alice scores 35.").first).to_be_visible()

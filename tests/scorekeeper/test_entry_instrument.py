@@ -73,7 +73,7 @@ def test_an_illegal_knock_turns_record_into_a_clear_illegal_state(client, match)
     bar = body[body.index('class="bar"') :]
     assert 'class="btn btn-illegal"' in bar and "Illegal: deadwood 4 > 3</button>" in bar
     assert "btn-primary" not in bar
-    assert 'class="bar-status bad">Illegal: deadwood 4 > 3<' in bar
+    assert 'class="bar-status bad">Illegal knock<' in bar
 
 
 def test_the_entry_page_has_no_check_button_beside_the_nav_checker(client, dealing):
