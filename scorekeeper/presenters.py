@@ -353,14 +353,12 @@ class HandOnScreen:
         return self.field.name
 
 
-def hands_on_screen(form, names: tuple[str, str], counts: tuple[HandCount, HandCount], side: str):
-    """Return both hands of `form` for the hand switch, with `side` (a field name) on screen.
-
-    Without a valid `side`, the first hand is on screen until it has its 10 cards.
-    """
+def hands_on_screen(form, names: tuple[str, str], counts: tuple[HandCount, HandCount]):
+    """Return both hands of `form` for the hand switch: the first hand's grid on screen until
+    it has its 10 cards, then the second's (the page's script moves the switch as cards are
+    tapped; the switch itself is never posted)."""
     first, second = form.SIDES
-    if side not in (first, second):
-        side = second if counts[0].count >= 10 else first
+    side = second if counts[0].count >= 10 else first
     form.set_marks(names)
     return [
         HandOnScreen(form[key], name, count, key == side)

@@ -42,6 +42,7 @@ KEPT_STATIC = (
     "js/htmx.min.js",
     "js/offline.js",
     "js/phone.js",
+    "js/entry.js",
     "img/icon.svg",
 )
 # Kept at install, so that they open offline even if never visited; network first.

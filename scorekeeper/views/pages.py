@@ -65,9 +65,8 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
         so_far=found["so_far"],
         upcard_needed=False,
     )
-    side = request.GET.get("side", "")
     context["bar"] = bar
-    context["hands"] = hands_on_screen(form, names, (bar.knocker, bar.opponent), side)
+    context["hands"] = hands_on_screen(form, names, (bar.knocker, bar.opponent))
     template = partial(request, "scorekeeper/checker.html", "live")
     if template.endswith("#live"):
         context["oob"] = True

@@ -331,7 +331,6 @@ def render_entry(
     preview = deal_preview(match, form)
     bar = preview.bar
     names = (bar.knocker.name, bar.opponent.name)
-    side = (request.POST.get("side") or "") if request.method == "POST" else ""
     context = {
         "match": match,
         "form": form,
@@ -339,7 +338,7 @@ def render_entry(
         "editing": deal,
         "preview": preview,
         "bar": bar,
-        "hands": hands_on_screen(form, names, (bar.knocker, bar.opponent), side),
+        "hands": hands_on_screen(form, names, (bar.knocker, bar.opponent)),
     }
     template = partial(request, "scorekeeper/deal_entry.html", "live")
     if template.endswith("#live"):

@@ -47,7 +47,7 @@ def test_a_card_tap_swaps_the_bar_and_counts_but_never_the_grid_under_the_thumb(
     body = tap_post(client, dealing, "AS 2S 3S", tapped="1")
     assert "<form" not in body and "<html" not in body
     assert 'id="hand-knocker"' not in body and 'id="hand-opponent"' not in body
-    for region in ("limit", "side-knocker", "side-opponent", "preview", "texts", "bar-text"):
+    for region in ("limit", "side-knocker", "count-knocker", "preview", "texts", "bar-text"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', body), region
     assert "Alice <b>3/10</b>" in body
 
@@ -86,20 +86,18 @@ def test_the_entry_page_has_no_check_button_beside_the_nav_checker(client, deali
 def test_one_hand_switch_named_by_the_players_picks_the_grid_on_screen(client, dealing):
     body = client.get(entry_url(dealing)).content.decode()
     assert body.count('name="side"') == 2
-    assert 'value="knocker" id="side_knocker" class="side-a" checked' in body
-    assert 'value="opponent" id="side_opponent" class="side-b">' in body
-    switch = body[body.index('class="seg hand-switch"') : body.index('id="hand-knocker"')]
+    assert 'value="knocker" id="side_knocker" class="side-a" form="side-switch" checked' in body
+    assert 'value="opponent" id="side_opponent" class="side-b" form="side-switch">' in body
+    switch = body[body.index('class="hand-switch"') : body.index('id="hand-knocker"')]
     assert "Alice" in switch and "Bob" in switch
 
 
 def test_after_the_knockers_tenth_card_the_opponents_grid_is_on_screen(client, dealing):
     body = enter_cards(client, dealing, 0, KNOCKER, "", action="preview").content.decode()
-    assert 'value="opponent" id="side_opponent" class="side-b" checked' in body
-    # The side the player chose is kept, also for an 11th knocker card.
-    body = tap_post(client, dealing, KNOCKER + " QC", side="knocker")
-    assert "<form" not in body  # htmx: the switch itself is never redrawn under the thumb
-    match_body = enter_cards(client, dealing, 0, KNOCKER, "", action="preview")
-    assert match_body.status_code == 200
+    assert 'value="opponent" id="side_opponent" class="side-b" form="side-switch" checked' in body
+    # The switch is a view, not a fact of the deal: it belongs to no form, so it is never
+    # posted (nor kept with a deal waiting offline).
+    assert 'id="side-switch"' not in body
 
 
 def test_cards_in_the_other_hand_show_their_holders_mark(client, dealing):
