@@ -115,6 +115,7 @@ def illegal_short(deadwood: int, limit: int) -> str:
     return sentence(ILLEGAL_SHORT, deadwood=deadwood, limit=limit)
 
 
+YOU_CAN_KNOCK = _("You can knock: deadwood %(d)s ≤ limit %(l)s.")
 ILLEGAL_SHORT = _("Illegal: deadwood %(deadwood)s > %(limit)s")
 
 
@@ -192,8 +193,12 @@ def bar_state(
     explained: Explanation | None,
     so_far: Arrangement | None,
     upcard_needed: bool = True,
+    you: bool = False,
 ) -> BarState:
-    """Return the verdict bar for what is known so far (stores and computes nothing new)."""
+    """Return the verdict bar for what is known so far (stores and computes nothing new).
+
+    `you`: the first hand is the reader's own (the knock checker).
+    """
     knocker = HandCount(names[0], counts[0], 11 if counts[0] >= 11 else 10)
     opponent = HandCount(names[1], counts[1], 10)
     illegal = ""
@@ -211,18 +216,18 @@ def bar_state(
             status = str(_("Gin: no deadwood."))
         else:
             status = sentence(
-                _("%(name)s can knock: deadwood %(d)s ≤ limit %(l)s."),
+                YOU_CAN_KNOCK if you else _("%(name)s can knock: deadwood %(d)s ≤ limit %(l)s."),
                 name=names[0],
                 d=analysis.arrangement.deadwood_points,
                 l=analysis.knock_limit,
             )
     elif knock_limit is None and upcard_needed:
-        status = str(_("Choose the upcard above."))
+        status = str(_("Waiting for the upcard."))
     elif so_far is not None:
         n = so_far.deadwood_points
         status = ngettext("So far: deadwood %(n)s", "So far: deadwood %(n)s", n) % {"n": n}
     else:
-        status = sentence(_("Tap the cards of %(name)s."), name=names[0])
+        status = ""  # nothing tapped yet: the counts say it
     return BarState(
         knocker=knocker,
         opponent=opponent,

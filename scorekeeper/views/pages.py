@@ -54,7 +54,7 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
                 found["verdict"], DEFAULT_RULES, *names, knocker_label=_("Your cards")
             )
     upcard = form.upcard_value() if bound else None
-    names = (_("You"), _("Opponent"))
+    names = (_("Your cards"), _("Opponent"))
     counts = (len(form.hands["hand"]), len(form.hands["opponent"]))
     bar = bar_state(
         names,
@@ -64,6 +64,7 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
         explained=context.get("explained"),
         so_far=found["so_far"],
         upcard_needed=False,
+        you=True,
     )
     context["bar"] = bar
     context["hands"] = hands_on_screen(form, names, (bar.knocker, bar.opponent))

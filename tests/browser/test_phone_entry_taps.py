@@ -201,7 +201,7 @@ def test_the_checker_by_touch_without_a_jump(phone):
             "hand",
             card,
             status=so_far(hand[:n], knocker="You"),
-            counts=f"You {n}/10 · Opponent 0/10 · limit 10",
+            counts=f"Your cards {n}/10 · Opponent 0/10 · limit 10",
         )
     # Never an error while tapping; the result is in the bar, in view.
     expect(page.locator(".field-error")).to_have_count(0)

@@ -153,7 +153,7 @@ def checker_get(client, params, **headers):
 def test_the_checker_shows_progress_not_errors_while_tapping(client, db):
     body = checker_get(client, {"upcard": "", "hand": ["AS"], "tapped": "1"}, **HTMX)
     assert "Expected" not in body and "field-error" not in body
-    assert "You <b>1/10</b>" in body
+    assert "Your cards <b>1/10</b>" in body
     whole = checker_get(client, {"upcard": "", "hand": ["AS"]})  # the pushed URL, reloaded
     assert "Expected" not in whole
 
