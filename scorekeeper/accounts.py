@@ -29,6 +29,7 @@ from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from . import access, sessions
+from .htmx import removed_or_redirect
 from .layouts import Button, panel_helper
 from .limits.rates import by_account, by_client
 from .limits.rates import setting as rate_setting
@@ -192,9 +193,7 @@ def save_offer_dismiss(request: HttpRequest) -> HttpResponse:
     With htmx the offer is removed in place (an empty answer replaces it).
     """
     sessions.dismiss_save_offer(request)
-    if request.headers.get("HX-Request") == "true":
-        return HttpResponse("")
-    return redirect(safe_next(request, request.POST.get("next", "")))
+    return removed_or_redirect(request, safe_next(request, request.POST.get("next", "")))
 
 
 def safe_next(request: HttpRequest, target: str) -> str:

@@ -1,7 +1,9 @@
 """CSV exports: one row per recorded deal, with the totals the engine derives for it.
 
-The column names are fixed identifiers for programs (spreadsheets, scripts), so they are not
-translated; the values are the stored facts and the verdicts' figures.
+The headers and the words in the cells (the outcome, how the deal was entered) are in the
+reader's language, as the pages are. Beside each translated word sits its code, untranslated,
+under a fixed header (`outcome_code`, `entry_code`), so that a spreadsheet or a script can
+filter on it whatever language the file was downloaded in.
 """
 
 from __future__ import annotations
@@ -9,37 +11,76 @@ from __future__ import annotations
 import csv
 import unicodedata
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from itertools import groupby
 
 from django.http import StreamingHttpResponse
+from django.utils.functional import Promise
 from django.utils.text import slugify
+from django.utils.translation import pgettext_lazy
 
 from adjudication import play_match
 
 from .models import Deal, Match
 
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the export: its fixed code, and its header in the reader's language.
+
+    A code column's header is its code, in every language.
+    """
+
+    code: str
+    title: str | Promise
+
+
 COLUMNS = (
-    "match",
-    "started",
-    "player_a",
-    "player_b",
-    "deal",
-    "dealer",
-    "entry",
-    "upcard",
-    "knock_limit",
-    "knocker",
-    "knocker_cards",
-    "opponent_cards",
-    "knocker_deadwood",
-    "opponent_deadwood",
-    "outcome",
-    "winner",
-    "points",
-    "counted",
-    "total_a",
-    "total_b",
+    Column("match", pgettext_lazy("CSV column", "Match")),
+    Column("started", pgettext_lazy("CSV column", "Started")),
+    Column("player_a", pgettext_lazy("CSV column", "Player A")),
+    Column("player_b", pgettext_lazy("CSV column", "Player B")),
+    Column("deal", pgettext_lazy("CSV column", "Deal")),
+    Column("dealer", pgettext_lazy("CSV column", "Dealer")),
+    Column("entry", pgettext_lazy("CSV column", "Entry")),
+    Column("entry_code", "entry_code"),
+    Column("upcard", pgettext_lazy("CSV column", "Upcard")),
+    Column("knock_limit", pgettext_lazy("CSV column", "Knock limit")),
+    Column("knocker", pgettext_lazy("CSV column", "Knocker")),
+    Column("knocker_cards", pgettext_lazy("CSV column", "Knocker's cards")),
+    Column("opponent_cards", pgettext_lazy("CSV column", "Opponent's cards")),
+    Column("knocker_deadwood", pgettext_lazy("CSV column", "Knocker's deadwood")),
+    Column("opponent_deadwood", pgettext_lazy("CSV column", "Opponent's deadwood")),
+    Column("outcome", pgettext_lazy("CSV column", "Outcome")),
+    Column("outcome_code", "outcome_code"),
+    Column("winner", pgettext_lazy("CSV column", "Winner")),
+    Column("points", pgettext_lazy("CSV column", "Points")),
+    Column("counted", pgettext_lazy("CSV column", "Counted")),
+    Column("total_a", pgettext_lazy("CSV column", "Total A")),
+    Column("total_b", pgettext_lazy("CSV column", "Total B")),
 )
+CODES = tuple(column.code for column in COLUMNS)
+
+
+@dataclass(frozen=True)
+class Words:
+    """The export's words in one language, looked up once, while the request's language is
+    active: a streamed response writes its rows after the view has returned."""
+
+    header: list[str]
+    outcomes: dict[str, str]
+    entries: dict[str, str]
+
+    @classmethod
+    def current(cls) -> Words:
+        """Return the words in the active language."""
+        return cls(
+            header=[str(column.title) for column in COLUMNS],
+            outcomes={code: str(label) for code, label in Deal.Outcome.choices},
+            entries={code: str(label) for code, label in Deal.Entry.choices},
+        )
+
+
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -61,8 +102,8 @@ class Echo:
         return value
 
 
-def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
-    """Yield the CSV rows of one match's recorded deals, in order.
+def match_rows(match: Match, deals: list[Deal], words: Words) -> Iterator[list[object]]:
+    """Yield the CSV rows of one match's recorded deals, in order, in the order of `CODES`.
 
     Totals, dealers and whether a deal counts come from the engine's `play_match`.
     """
@@ -80,6 +121,7 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
             names[1],
             deal.number,
             name(line.dealer),
+            words.entries.get(deal.entry, deal.entry),
             deal.entry,
             deal.upcard,
             blank(deal.knock_limit),
@@ -88,6 +130,7 @@ def match_rows(match: Match, deals: list[Deal]) -> Iterator[list[object]]:
             deal.opponent_cards,
             blank(deal.knocker_deadwood),
             blank(deal.opponent_deadwood),
+            words.outcomes.get(deal.outcome, deal.outcome),
             deal.outcome,
             name(deal.winner),
             deal.points,
@@ -102,12 +145,12 @@ def blank(value: int | None) -> int | str:
     return "" if value is None else value
 
 
-def deal_rows(deals: Iterable[Deal]) -> Iterator[list[object]]:
+def deal_rows(deals: Iterable[Deal], words: Words) -> Iterator[list[object]]:
     """Yield the header, then the rows of `deals`, which come ordered match by match."""
-    yield list(COLUMNS)
+    yield words.header
     for _match_id, group in groupby(deals, key=lambda deal: deal.match_id):
         batch = list(group)
-        yield from match_rows(batch[0].match, batch)
+        yield from match_rows(batch[0].match, batch, words)
 
 
 def csv_response(rows: Iterable[list[object]], filename: str) -> StreamingHttpResponse:

@@ -603,9 +603,9 @@ SHARE_KINDS = ("view", "edit")
 
 
 class ShareForm(forms.Form):
-    """One share link on the owner's share screen: the link itself, to copy, and its buttons
-    (make it, or a new one, or revoke it). Each button posts its `action`, such as "view-on"
-    or "edit-off", which is the one thing the form reads."""
+    """The buttons of one link on the owner's "Send a link" screen: make it, or a new one, or
+    revoke it. Each button posts its `action`, such as "view-on" or "edit-off", which is the
+    one thing the form reads. The link itself is shown above it, as text to select."""
 
     action = forms.ChoiceField(
         choices=[(f"{kind}-{state}", "") for kind in SHARE_KINDS for state in ("on", "off")]
@@ -615,13 +615,6 @@ class ShareForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.kind = kind
         self.url = url
-        if url:
-            self.fields["link"] = forms.CharField(
-                label=_("Link"),
-                required=False,
-                initial=url,
-                widget=forms.TextInput(attrs={"id": f"url-{kind}", "readonly": True}),
-            )
 
     def change(self) -> tuple[str, bool]:
         """Return the link the tapped button changes ("view" or "edit") and whether it is to
@@ -631,13 +624,12 @@ class ShareForm(forms.Form):
 
     @cached_property
     def helper(self) -> FormHelper:
-        """Return the link's layout: with a link, it and its two buttons; else one button."""
+        """Return the link's buttons: with a link, a new one and revoke; else create one."""
         helper = FormHelper()
         if not self.url:
             helper.layout = Layout(Button(_("Create the link"), **self._action("on")))
             return helper
         helper.layout = Layout(
-            "link",
             Div(
                 Button(_("New link"), css_class="btn", **self._action("on")),
                 Button(_("Revoke"), css_class="btn btn-danger", **self._action("off")),

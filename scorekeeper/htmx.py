@@ -1,12 +1,31 @@
-"""What an htmx request gets, decided once: the typed request, whole-page redirects, and
-partial or page."""
+"""What an htmx request gets, decided once for every view: the typed request, partial or page,
+a form's errors, whole-page redirects, and history restores.
+
+Views never look at `request.htmx` themselves; they ask here.
+
+- **Partial or page.** htmx gets the region it swaps (`page.html#region`, a Django 6 partial);
+  a plain request, and a history restore (htmx lost its cache of the page and asks for the
+  whole of it again), get the whole page.
+- **Errors.** A form with errors answers 422 to htmx, with the form's region and its messages.
+  The site's htmx configuration (`responseHandling` in base.html's `htmx-config`) swaps a 422
+  into its form like a success; any other 4xx reply (a 404, the 429 page) replaces the page's
+  main content with its own, so that no tap goes unanswered. Without JS the page comes back
+  with the errors and a 200, as a browser shows it either way.
+- **Redirects.** After a change the whole page moves on: a plain redirect, or htmx's
+  `HX-Redirect` (a swap of a region into itself would show the wrong page).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
-from django_htmx.http import HttpResponseClientRedirect
+from django.shortcuts import redirect, render
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
+
+UNPROCESSABLE = 422
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -16,18 +35,65 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def redirect_htmx(request: HtmxHttpRequest, url: str) -> HttpResponse:
+def is_htmx(request: HttpRequest) -> bool:
+    """Return whether htmx sent the request (a swap, a poll, a preview, a history restore)."""
+    return bool(getattr(request, "htmx", False))
+
+
+def wants_partial(request: HttpRequest) -> bool:
+    """Return whether to answer with a region rather than the whole page.
+
+    A history-restore request (htmx lost its cache of the page) gets the whole page: its
+    answer replaces the whole body.
+    """
+    return is_htmx(request) and not request.htmx.history_restore_request  # type: ignore[attr-defined]
+
+
+def targets(request: HttpRequest, element_id: str) -> bool:
+    """Return whether htmx will swap the answer into the element with this id."""
+    return wants_partial(request) and request.htmx.target == element_id  # type: ignore[attr-defined]
+
+
+def partial(request: HttpRequest, template: str, region: str) -> str:
+    """Return the template, or only its `region` partial for an htmx swap."""
+    if wants_partial(request):
+        return f"{template}#{region}"
+    return template
+
+
+def render_region(
+    request: HttpRequest,
+    template: str,
+    region: str,
+    context: Mapping[str, Any],
+    *,
+    status: int = 200,
+) -> HttpResponse:
+    """Render the template's `region` for htmx, or the whole page otherwise."""
+    return render(request, partial(request, template, region), context, status=status)
+
+
+def render_invalid(
+    request: HttpRequest, template: str, region: str, context: Mapping[str, Any]
+) -> HttpResponse:
+    """Render a form with its errors: for htmx the region, 422, swapped in place of the element
+    with the region's id (whatever the form's own target); the whole page for a plain POST."""
+    if not wants_partial(request):
+        return render(request, template, context)
+    response = render_region(request, template, region, context, status=UNPROCESSABLE)
+    return reswap(retarget(response, f"#{region}"), "outerHTML")
+
+
+def redirect_htmx(request: HttpRequest, url: str) -> HttpResponse:
     """Redirect the whole page, also when the request came from htmx."""
-    if request.htmx:
+    if is_htmx(request):
         return HttpResponseClientRedirect(url)
     return redirect(url)
 
 
-def partial(request: HtmxHttpRequest, template: str, region: str) -> str:
-    """Return the template, or only its `region` partial for an htmx swap.
-
-    A history-restore request (htmx lost its cache of the page) gets the whole page.
-    """
-    if request.htmx and not request.htmx.history_restore_request:
-        return f"{template}#{region}"
-    return template
+def removed_or_redirect(request: HttpRequest, url: str) -> HttpResponse:
+    """Answer htmx with nothing (the element it targets is removed in place), a plain
+    request with a redirect to `url`."""
+    if is_htmx(request):
+        return HttpResponse("")
+    return redirect(url)

@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 
 from adjudication import (
     Arrangement,
@@ -52,13 +52,30 @@ CITATIONS = {
     Basis.UNDERCUT: Citation("scoring", 6),
     Basis.TIE: Citation("scoring", 6),
 }
+# With a plural form for each count of points, which a language may need several of.
 HEADLINES = {
-    Basis.GIN: _("Gin! %(name)s scores %(points)s."),
-    Basis.BIG_GIN: _("Big gin! %(name)s scores %(points)s."),
-    Basis.LOWER: _("Knock: %(name)s scores %(points)s."),
-    Basis.UNDERCUT: _("Undercut! %(name)s scores %(points)s."),
-    Basis.TIE: _("Undercut! %(name)s scores %(points)s."),
+    Basis.GIN: ngettext_lazy(
+        "Gin! %(name)s scores %(points)s point.",
+        "Gin! %(name)s scores %(points)s points.",
+        "points",
+    ),
+    Basis.BIG_GIN: ngettext_lazy(
+        "Big gin! %(name)s scores %(points)s point.",
+        "Big gin! %(name)s scores %(points)s points.",
+        "points",
+    ),
+    Basis.LOWER: ngettext_lazy(
+        "Knock: %(name)s scores %(points)s point.",
+        "Knock: %(name)s scores %(points)s points.",
+        "points",
+    ),
+    Basis.UNDERCUT: ngettext_lazy(
+        "Undercut! %(name)s scores %(points)s point.",
+        "Undercut! %(name)s scores %(points)s points.",
+        "points",
+    ),
 }
+HEADLINES[Basis.TIE] = HEADLINES[Basis.UNDERCUT]
 REASONS = {
     Basis.GIN: _("Gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."),
     Basis.BIG_GIN: _(
@@ -82,6 +99,12 @@ def sentence(message: str, **values: object) -> SafeString:
     `{% blocktranslate %}` renders it: the message is the site's, the values may be a
     player's."""
     return mark_safe(str(message) % {k: conditional_escape(v) for k, v in values.items()})  # noqa: S308
+
+
+def points_sentence(message, name: str, points: int) -> SafeString:
+    """Return a headline from `HEADLINES`, in the plural form that `points` takes in the
+    reader's language, with the player's name escaped."""
+    return mark_safe(message % {"name": conditional_escape(name), "points": points})  # noqa: S308
 
 
 @dataclass(frozen=True)
@@ -137,7 +160,7 @@ def explain(
         )
     else:
         name = knocker if basis.winner is Side.KNOCKER else opponent
-        headline = sentence(HEADLINES[basis], name=name, points=verdict.points)
+        headline = points_sentence(HEADLINES[basis], name, verdict.points)
         why = sentence(
             REASONS[basis],
             k=verdict.knocker_deadwood,

@@ -72,7 +72,9 @@ def result_picture(match: Match) -> ResultPicture:
     target = match.rules_value.target
     deals = len(state.lines)
     count = ngettext("%(n)s deal", "%(n)s deals", deals) % {"n": deals}
-    played_to = _("played to %(target)s") % {"target": target}
+    played_to = ngettext("played to %(target)s point", "played to %(target)s points", target) % {
+        "target": target
+    }
     return ResultPicture(
         title=_("Oklahoma Gin"),
         date=date_format(match.created, "DATE_FORMAT"),

@@ -20,7 +20,7 @@ from .. import access
 from ..access import Role
 from ..board import Board
 from ..forms import DealForm, QuickForm
-from ..htmx import HtmxHttpRequest, redirect_htmx
+from ..htmx import HtmxHttpRequest, redirect_htmx, render_region, targets
 from ..models import Deal, DealFacts, DealInPlay, DealMoved, Match, StaleEdit
 from .play import deal_in, deal_moved, live_regions, render_entry, stored_deal_form
 
@@ -203,9 +203,9 @@ def deal_delete(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
     if request.method == "GET":
         if deal.status != Deal.Status.RECORDED:
             return deal_moved(request, match, deal)
-        template = "scorekeeper/deal_delete.html" + ("#confirm" if request.htmx else "")
         row = Board(match).row_for(deal)
-        return render(request, template, {"match": match, "deal": deal, "row": row})
+        context = {"match": match, "deal": deal, "row": row}
+        return render_region(request, "scorekeeper/deal_delete.html", "confirm", context)
     refused = move_deal(request, match, deal, Deal.Status.DELETED)
     if refused is not None:
         return refused
@@ -237,7 +237,7 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
     board = Board(match)  # as the restore left it
     # The live regions hold the totals and the list, not the entry controls: a restore that
     # ends the match reloads the page, which then shows the end instead of them.
-    if request.htmx and request.htmx.target == "live" and not board.finished:
+    if targets(request, "live") and not board.finished:
         return HttpResponse(live_regions(request, board, role))
     messages.success(request, _("Deal %(number)d was restored.") % {"number": deal.number})
     return redirect_htmx(request, match.get_absolute_url())

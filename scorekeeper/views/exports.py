@@ -1,4 +1,5 @@
-"""CSV downloads: a match's deals, and every deal of a player's matches."""
+"""CSV downloads: a match's deals, and every deal of a player's matches, in the reader's
+language."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def match_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
     """The match's deals as CSV, one row per recorded deal."""
     match, _role = access.match_for(request, pk, Role.VIEW)
     deals = match.recorded_deals(full=True)
-    rows = [list(exports.COLUMNS), *exports.match_rows(match, deals)]
+    words = exports.Words.current()
+    rows = [words.header, *exports.match_rows(match, deals, words)]
     return exports.csv_response(rows, exports.filename("match", match.pk, *match.players))
 
 
@@ -37,7 +39,8 @@ def player_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
         .order_by("-match__created", "-match_id", "number")
     )
     return exports.csv_response(
-        exports.deal_rows(deals.iterator(chunk_size=500)), exports.filename("deals", player)
+        exports.deal_rows(deals.iterator(chunk_size=500), exports.Words.current()),
+        exports.filename("deals", player),
     )
 
 

@@ -15,14 +15,15 @@ from adjudication import DEFAULT_RULES, Card, Rules
 from .. import access
 from ..forms import CheckerForm
 from ..htmx import HtmxHttpRequest, partial
-from ..presenters import bar_state, explain, hands_on_screen
+from ..presenters import bar_state, explain, hands_on_screen, summarise, with_recorded_deals
 
 
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The front page: start a match, resume one, or check a hand."""
-    matches = access.visible_matches(request)[:10]
-    return render(request, "scorekeeper/home.html", {"matches": matches})
+    """The front page: start a match, resume one (each listed with its score and where it
+    stands), or check a hand."""
+    matches = with_recorded_deals(access.visible_matches(request).order_by("-created", "-pk"))
+    return render(request, "scorekeeper/home.html", {"summaries": summarise(matches[:10])})
 
 
 @require_GET

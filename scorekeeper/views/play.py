@@ -16,12 +16,20 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRefresh
 
 from .. import access, sessions
 from ..access import Role
 from ..board import Board
 from ..forms import DealForm, MatchForm, QuickForm, UpcardForm, illegal_knock_message
-from ..htmx import HtmxHttpRequest, partial, redirect_htmx
+from ..htmx import (
+    HtmxHttpRequest,
+    partial,
+    redirect_htmx,
+    render_invalid,
+    render_region,
+    wants_partial,
+)
 from ..models import (
     Deal,
     DealAlreadyRecorded,
@@ -118,16 +126,46 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
 def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The scoreboard: totals, who deals, the upcard and knock limit, the deals so far.
 
-    A view-link holder sees the same board without the controls.
+    A view-link holder sees the same board without the controls. Right after a deal was
+    recorded here, its message offers to undo it.
     """
     match, role = access.match_for(request, pk, Role.VIEW)
     board = Board(match)
-    if request.htmx:
-        return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
     context = board_context(board, role)
-    # Outside the board that htmx swaps: offered on a whole page, it stays until the next one.
-    context["save_offer"] = sessions.offer_to_save(request, match, role, bool(board.rows))
-    return render(request, "scorekeeper/match_detail.html", context)
+    if not wants_partial(request):
+        # Outside the board that htmx swaps: offered on a whole page, it stays until the next.
+        context["save_offer"] = sessions.offer_to_save(request, match, role, bool(board.rows))
+        undo = undo_offer(request, board, role)
+        if undo is not None:
+            context.update(undo=undo, undo_tag=UNDO_TAG % undo.pk)
+    return render_region(request, "scorekeeper/match_detail.html", "board", context)
+
+
+UNDO_TAG = "undo-%d"
+
+
+def undo_offer(request: HtmxHttpRequest, board: Board, role: Role) -> Deal | None:
+    """Return the deal that this page's "Deal 5: Ann +26" message may offer to undo: the deal
+    just recorded, while it is still the last one counted and nothing of the next is entered.
+    """
+    tags = {message.extra_tags for message in messages.get_messages(request)}
+    deal = board.last_counted
+    if deal is None or UNDO_TAG % deal.pk not in tags or not can_undo(board, role, deal):
+        return None
+    return deal
+
+
+def can_undo(board: Board, role: Role, deal: Deal) -> bool:
+    """Return whether this visitor may undo `deal` now: it is the last deal counted, and
+    nothing was entered yet for the deal being played (an undo would drop it)."""
+    last = board.last_counted
+    playing = board.open_deal
+    return (
+        role >= Role.EDIT
+        and last is not None
+        and last.pk == deal.pk
+        and not (playing is not None and playing.entry)
+    )
 
 
 POLL_FIELDS = ("owner_id", "view_token", "edit_token")
@@ -137,9 +175,10 @@ POLL_SQL = f"SELECT version, {', '.join(POLL_FIELDS)} FROM {Match._meta.db_table
 @require_GET
 def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Answer a live scoreboard's poll: 204 at the cost of one small query when nothing
-    changed, otherwise the live regions of the board."""
-    # Every open scoreboard asks every 2 s: plain SQL, as building the ORM query cost ten
-    # times more than running it (profiled in issue 8).
+    changed, otherwise the live regions of the board (or, when the match was won or reopened
+    meanwhile, the whole page again)."""
+    # Every open scoreboard asks every 2 s (a finished one every 30 s): plain SQL, as building
+    # the ORM query cost ten times more than running it (profiled in issue 8).
     with connection.cursor() as cursor:
         cursor.execute(POLL_SQL, [pk])
         found = cursor.fetchone()
@@ -152,7 +191,12 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     match, role = access.match_for(request, pk, Role.VIEW)
-    return HttpResponse(live_regions(request, Board(match), role))
+    board = Board(match)
+    if board.finished != (request.GET.get("over") == "1"):
+        # Won, or reopened by an undo, a delete or a restore on the other phone: the controls
+        # come or go, and they are outside the live regions. The whole page again.
+        return HttpResponseClientRefresh()
+    return HttpResponse(live_regions(request, board, role))
 
 
 def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
@@ -181,12 +225,14 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("This match is over."))
         return redirect_htmx(request, match.get_absolute_url())
     if not form.is_valid():
-        template = "scorekeeper/match_detail.html" + ("#board" if request.htmx else "")
-        return render(request, template, board_context(board, role, upcard_form=form))
+        context = board_context(board, role, upcard_form=form)
+        return render_invalid(request, "scorekeeper/match_detail.html", "upcard", context)
     match.set_upcard(form.cleaned_data["upcard"])
-    if request.htmx:
+    if wants_partial(request):
+        # Only the totals and the knock limit change, in a box of the same height: the picker
+        # under the thumb stays where it is, and so does the page.
         board = Board(match)  # as the upcard left it
-        return render(request, "scorekeeper/match_detail.html#board", board_context(board, role))
+        return render(request, "scorekeeper/match_detail.html#live", board_context(board, role))
     return redirect(match)
 
 
@@ -213,12 +259,12 @@ def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return record(request, match, form.facts(upcard))
     context = board_context(Board(match), role, quick_form=form)
     context["quick_open"] = True
-    template = "scorekeeper/match_detail.html" + ("#quick" if request.htmx else "")
-    return render(request, template, context, status=422 if request.htmx else 200)
+    return render_invalid(request, "scorekeeper/match_detail.html", "quick", context)
 
 
 def record(request: HtmxHttpRequest, match: Match, facts: DealFacts) -> HttpResponse:
-    """Record the deal being played and show its verdict (or the scoreboard for a draw)."""
+    """Record the deal being played, and go back to the scoreboard, where a message says what
+    it scored and offers to undo it (the finished match, when it ended it)."""
     number = posted_number(request)
     try:
         deal = match.record(number, facts, by=access.actor(request))
@@ -240,10 +286,20 @@ def record(request: HtmxHttpRequest, match: Match, facts: DealFacts) -> HttpResp
         return redirect_htmx(
             request, reverse("scorekeeper:deal_enter", args=[match.pk, deal.knocker])
         )
-    if deal.entry == Deal.Entry.DRAW:
-        messages.success(request, _("Deal %(number)d was a draw.") % {"number": deal.number})
-        return redirect_htmx(request, match.get_absolute_url())
-    return redirect_htmx(request, deal.get_absolute_url())
+    messages.success(request, recorded_message(match, deal), extra_tags=UNDO_TAG % deal.pk)
+    return redirect_htmx(request, match.get_absolute_url())
+
+
+def recorded_message(match: Match, deal: Deal) -> str:
+    """Return what the scoreboard says of a deal just recorded: "Deal 5: Ann +26"."""
+    if deal.winner is None:
+        return _("Deal %(number)d was a draw.") % {"number": deal.number}
+    name = match.players[deal.winner]
+    return _("Deal %(number)d: %(name)s +%(points)d") % {
+        "number": deal.number,
+        "name": name,
+        "points": deal.points,
+    }
 
 
 def posted_number(request: HtmxHttpRequest) -> int:
@@ -378,33 +434,21 @@ def deal_detail(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse
     if deal.status == Deal.Status.OPEN:
         return deal_moved(request, match, deal)
     board = Board(match)
-    last = board.last_counted
-    # Undo would drop what was entered for a deal already being played: not offered then.
-    playing = board.open_deal
-    can_undo = (
-        role >= Role.EDIT
-        and last is not None
-        and last.pk == deal.pk
-        and not (playing is not None and playing.entry)
-    )
     row = board.row_for(deal)
     verdict = deal.verdict_value()
     explained = None
     if verdict is not None and row is not None:
         explained = explain(verdict, board.rules, str(row.knocker), str(row.opponent))
-    return render(
-        request,
-        "scorekeeper/deal_detail.html" + ("#deal" if request.htmx else ""),
-        {
-            "match": match,
-            "board": board,
-            "deal": deal,
-            "row": row,
-            "explained": explained,
-            "can_edit": role >= Role.EDIT,
-            "can_undo": can_undo,
-        },
-    )
+    context = {
+        "match": match,
+        "board": board,
+        "deal": deal,
+        "row": row,
+        "explained": explained,
+        "can_edit": role >= Role.EDIT,
+        "can_undo": can_undo(board, role, deal),
+    }
+    return render_region(request, "scorekeeper/deal_detail.html", "deal", context)
 
 
 urlpatterns = [

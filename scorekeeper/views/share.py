@@ -22,7 +22,8 @@ from .play import match_detail
 
 @require_http_methods(["GET", "POST"])
 def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The owner's share screen: a view link and an edit link, each with a QR code, each
+    """The owner's "Send a link" screen: a view link and an edit link, each with a QR code,
+    shown as text to copy (with Copy and Send buttons where the phone has them), each
     revocable or regenerable."""
     match, _role = access.match_for(request, pk, Role.OWNER)
     if request.method == "POST":
@@ -46,6 +47,7 @@ def match_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         links.append(
             {
                 "kind": kind,
+                "url": url,
                 "label": label,
                 "note": note,
                 "form": ShareForm(kind=kind, url=url),

@@ -411,8 +411,9 @@
         await Queue.put({ ...entry, status: refusal, answer });
       } else {
         await Queue.remove(entry.key);
-        const said = answer.messages.map((m) => m.text).join(' ');
-        note(said || text('sent').replace('{n}', entry.number));
+        // "Deal 1 was sent and recorded.", then what the server said of it ("Deal 1: Ann +26").
+        const said = answer.messages.map((m) => m.text);
+        note([text('sent').replace('{n}', entry.number), ...said].join(' '));
       }
     }
     showState();

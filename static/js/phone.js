@@ -4,7 +4,9 @@
  * - the screen kept on while a match page is open (Screen Wake Lock), with a switch that the
  *   phone remembers;
  * - "Send the result": the picture of the score through the phone's own sending sheet (Web
- *   Share with files), or else downloaded, as the link does without this script.
+ *   Share with files), or else downloaded, as the link does without this script;
+ * - a share link's Copy (Clipboard API) and "Send the link" (Web Share) buttons, each shown
+ *   only where the phone has it: without them the link is text to select.
  */
 (() => {
   'use strict';
@@ -180,5 +182,26 @@
         fetched = null;
       }
     });
+  }
+
+  // ---- Copy or send a share link ------------------------------------------------------------
+
+  for (const tools of document.querySelectorAll('[data-share-tools]')) {
+    const { url, title } = tools.dataset;
+    const copy = tools.querySelector('[data-copy]');
+    const send = tools.querySelector('[data-send]');
+    const copied = tools.parentElement.querySelector('[data-copied]');
+    copy.hidden = !(navigator.clipboard && window.isSecureContext);
+    send.hidden = !navigator.share;
+    tools.hidden = copy.hidden && send.hidden;
+    copy.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        copied.hidden = false;
+      } catch (error) {
+        getSelection().selectAllChildren(tools.previousElementSibling); // then the phone's Copy
+      }
+    });
+    send.addEventListener('click', () => navigator.share({ url, title }).catch(() => {}));
   }
 })();

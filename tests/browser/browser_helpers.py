@@ -216,6 +216,22 @@ class Phone:
     def back_to_board(self) -> None:
         self.tap_to_next_page(self.link("Back to the scoreboard"))
 
+    def recorded(self, text: str) -> None:
+        """Back on the scoreboard after Record: its message says what the deal scored, with
+        an Undo."""
+        assert re.search(r"/matches/\d+/$", self.path), self.path
+        toast = self.page.locator("[data-undo]")
+        expect(toast).to_contain_text(text)
+        expect(toast.get_by_role("button", name="Undo")).to_be_visible()
+
+    def open_deal(self, number: int) -> None:
+        """Open deal `number` from the scoreboard's deal list, for its verdict."""
+        line = self.page.locator("#deals li a").filter(
+            has=self.page.locator(".muted", has_text=re.compile(rf"^{number}$"))
+        )
+        self.tap_to_next_page(line)
+        expect(self.page.locator("h1")).to_have_text(f"Deal {number}")
+
     # The card grid.
     def card_label(self, grid: str, card: str) -> Locator:
         return self.page.locator(f"label[for='id_{grid}_{card}']")

@@ -26,9 +26,12 @@ def test_main_pages_pass_axe_and_name_every_control(phone):
     phone.audit("a11y-06-card-entry")
     phone.type_hand("knocker", KNOCK_4)
     phone.type_hand("opponent", OPP_39)
-    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")
     phone.audit("a11y-07-card-entry-preview")
     phone.record()
+    phone.recorded("Deal 1: Alice +35")
+    phone.audit("a11y-08-board-after-recording")
+    phone.open_deal(1)
     phone.audit("a11y-08-verdict")
 
     phone.goto("/check/?upcard=5H&hand_text=as2s3s7h8h9hkckdkh4d9c")

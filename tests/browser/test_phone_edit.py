@@ -30,17 +30,17 @@ def test_correcting_an_old_deal_changes_the_winner(phone):
 
     # Deal 1 was Bob's knock, not Alice's: open it from the list and correct the knocker.
     phone.tap_to_next_page(page.locator(".deals li").last.get_by_role("link"))
-    expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 35.")
+    expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 35 points.")
     phone.tap_to_next_page(phone.link("Correct"))
     expect(page.locator("h1")).to_have_text("Correct deal 1")
     expect(phone.card_input("knocker", "4D")).to_be_checked()
     with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
         page.locator(".seg label", has_text="Bob").tap()
-    expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 35.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 35 points.")
     phone.look("flow3-02-correcting")
     phone.tap_to_next_page(phone.button("Save the correction"))
     expect(page.locator(".msg")).to_have_text("Deal 1 was corrected.")
-    expect(page.locator(".outcome")).to_have_text("Knock: Bob scores 35.")
+    expect(page.locator(".outcome")).to_have_text("Knock: Bob scores 35 points.")
 
     # Bob reached 100 at deal 2 now: he wins, and deal 3 no longer counts.
     phone.back_to_board()

@@ -23,9 +23,9 @@ from .browser_helpers import (
 BIG_GIN = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
 OUTCOMES = [
     # name, upcard, knocker, opponent, the bar's verdict (en), Record's state
-    ("knock", "TC", KNOCK_4, OPP_39, "Knock: Alice scores 35.", "record"),
-    ("undercut", "TS", KNOCK_5, OPP_5, "Undercut! Bob scores 10.", "record"),
-    ("gin", "QH", GIN, OPP_TO_GIN, "Gin! Alice scores 30.", "record"),
+    ("knock", "TC", KNOCK_4, OPP_39, "Knock: Alice scores 35 points.", "record"),
+    ("undercut", "TS", KNOCK_5, OPP_5, "Undercut! Bob scores 10 points.", "record"),
+    ("gin", "QH", GIN, OPP_TO_GIN, "Gin! Alice scores 30 points.", "record"),
     ("big-gin", "QH", BIG_GIN, OPP_TO_GIN, "Big gin! Alice scores", "record"),
     ("illegal", "3C", KNOCK_5, OPP_5, "Illegal knock", "illegal"),
 ]

@@ -26,13 +26,13 @@ OPPONENT = "4H 5H 8C KS QS JS 3D TD 4C 4D"
 WORDS = {
     "fi": {
         "board": ["koputusraja", "Kun jako päättyy"],
-        "deal": ["Koputus: Alice saa 29.", "Liitetyt kortit"],
-        "entry": ["Koputus: Bob saa 15.", "Irtokortit liittämisen jälkeen 2–17"],
+        "deal": ["Koputus: Alice saa 29 pistettä.", "Liitetyt kortit"],
+        "entry": ["Koputus: Bob saa 15 pistettä.", "Irtokortit liittämisen jälkeen 2–17"],
     },
     "nl": {
         "board": ["klopgrens", "Als de ronde eindigt"],
-        "deal": ["Klop: Alice scoort 29.", "Aangelegd"],
-        "entry": ["Klop: Bob scoort 15.", "Losse kaarten 2 tegen 17 na aanleggen"],
+        "deal": ["Klop: Alice scoort 29 punten.", "Aangelegd"],
+        "entry": ["Klop: Bob scoort 15 punten.", "Losse kaarten 2 tegen 17 na aanleggen"],
     },
 }
 # Text whose words must each stay on one line.

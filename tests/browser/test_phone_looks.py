@@ -63,7 +63,7 @@ def test_dark_mode_scoreboard_and_card_entry_are_readable(phone):
     phone.type_hand("knocker", "AS 2S 3S 7H 8H 9H KC KD KH")
     phone.tap_cards("knocker", "2D", start=9)
     phone.type_hand("opponent", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
-    expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 37.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 37 points.")
     phone.assert_tidy()
     phone.assert_axe_clean()
     phone.look("flow6-02-dark-card-entry")
@@ -141,7 +141,7 @@ def test_desktop_layout_uses_a_centred_column_and_a_one_row_suit(phone):
     phone.knocked("Alice")
     phone.type_hand("knocker", KNOCK_4)
     phone.type_hand("opponent", OPP_39)
-    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")
     # Thirteen columns: a suit is one row, ace to king.
     ace, king = (phone.card_label("knocker", c).bounding_box() for c in ("AS", "KS"))
     assert ace["y"] == king["y"] and king["x"] > ace["x"]

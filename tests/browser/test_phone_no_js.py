@@ -29,10 +29,12 @@ def test_a_whole_match_without_javascript(phone):
     expect(page.locator("#preview")).to_contain_text("You can knock: deadwood 4 ≤ limit 10.")
     page.locator("#id_opponent_text").fill(OPP_39)
     phone.tap_to_next_page(phone.button("Show the verdict"))
-    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35.")
+    expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")
     phone.look("flow5-02-checked")
     phone.record()
-    expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 35.")
+    phone.recorded("Deal 1: Alice +35")
+    phone.open_deal(1)
+    expect(page.locator(".outcome")).to_have_text("Knock: Alice scores 35 points.")
     phone.back_to_board()
 
     # Deal 2: Bob's 5 against Alice's 5 is an undercut.
@@ -41,7 +43,9 @@ def test_a_whole_match_without_javascript(phone):
     page.locator("#id_knocker_text").fill(KNOCK_5)
     page.locator("#id_opponent_text").fill(OPP_5)
     phone.record()
-    expect(page.locator(".outcome")).to_have_text("Undercut! Alice scores 10.")
+    phone.recorded("Deal 2: Alice +10")
+    phone.open_deal(2)
+    expect(page.locator(".outcome")).to_have_text("Undercut! Alice scores 10 points.")
     phone.back_to_board()
 
     # Deal 3: a draw; Alice dealt it and deals again.
@@ -64,7 +68,9 @@ def test_a_whole_match_without_javascript(phone):
     phone.tap_cards("knocker", "5D 2D")
     phone.tap_to_next_page(phone.button("Show the verdict"))
     phone.record()
-    expect(page.locator(".outcome")).to_have_text("Knock: Bob scores 3.")
+    phone.recorded("Deal 4: Bob +3")
+    phone.open_deal(4)
+    expect(page.locator(".outcome")).to_have_text("Knock: Bob scores 3 points.")
     phone.back_to_board()
 
     # Deal 5: Bob goes gin.
@@ -74,7 +80,9 @@ def test_a_whole_match_without_javascript(phone):
     page.locator("#id_knocker_text").fill(GIN)
     page.locator("#id_opponent_text").fill(OPP_TO_GIN)
     phone.record()
-    expect(page.locator(".outcome")).to_have_text("Gin! Bob scores 30.")
+    phone.recorded("Deal 5: Bob +30")
+    phone.open_deal(5)
+    expect(page.locator(".outcome")).to_have_text("Gin! Bob scores 30 points.")
     phone.back_to_board()
 
     # Deal 6: quick numbers (the section opens without JS: it is a <details>) end the match.
@@ -84,8 +92,7 @@ def test_a_whole_match_without_javascript(phone):
     page.get_by_label("Knocker's deadwood").fill("1")
     page.get_by_label("Opponent's deadwood after layoffs").fill("60")
     phone.tap_to_next_page(page.locator("#quick").get_by_role("button", name="Record"))
-    expect(page.locator(".outcome")).to_contain_text("59")
-    phone.back_to_board()
+    phone.recorded("Deal 6: Alice +59")
     expect(page.locator(".final")).to_contain_text("Alice wins 104–33")
     phone.look("flow5-04-final")
 

@@ -46,7 +46,7 @@ def test_checker_with_the_opponent_gives_the_full_verdict(client, db):
             "opponent_text": "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H",
         },
     ).content.decode()
-    assert "Undercut! Opponent scores 12." in body
+    assert "Undercut! Opponent scores 12 points." in body
     assert "You scores" not in body
 
 
@@ -59,7 +59,7 @@ def test_checker_without_upcard_judges_the_opponent_at_limit_ten(client, db):
             "opponent_text": "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H",
         },
     ).content.decode()
-    assert "Undercut! Opponent scores 12." in body
+    assert "Undercut! Opponent scores 12 points." in body
 
 
 def test_checker_rejects_bad_cards_with_a_message(client, db):

@@ -42,14 +42,14 @@ def test_preview_partial_shows_melds_and_legality_while_tapping(client, dealing)
 
 def test_preview_with_both_hands_shows_the_score(client, dealing):
     response = enter_cards(client, dealing, 0, KNOCKER, OPPONENT, action="preview", headers=HTMX)
-    assert "Knock: Alice scores 35." in response.content.decode()
+    assert "Knock: Alice scores 35 points." in response.content.decode()
     assert not Deal.objects.filter(match=dealing, status="recorded").exists()
 
 
 def test_show_the_verdict_without_js_renders_the_whole_page_with_the_preview(client, dealing):
     response = enter_cards(client, dealing, 0, KNOCKER, OPPONENT, action="preview")
     body = response.content.decode()
-    assert "<html" in body and "Knock: Alice scores 35." in body
+    assert "<html" in body and "Knock: Alice scores 35 points." in body
 
 
 def test_shorthand_fills_the_grid(client, dealing):

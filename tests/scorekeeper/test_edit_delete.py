@@ -132,7 +132,7 @@ def test_edit_preview_is_a_partial(client, match):
         headers=HTMX,
     )
     body = response.content.decode()
-    assert "<html" not in body and "Knock: Alice scores 35." in body
+    assert "<html" not in body and "Knock: Alice scores 35 points." in body
 
 
 def undo(client, match, number, version=None):

@@ -63,7 +63,7 @@ def test_the_verdict_bar_shows_counts_limit_verdict_and_record(client, dealing):
     body = enter_cards(client, dealing, 0, KNOCKER, OPPONENT, action="preview").content.decode()
     bar = body[body.index('class="bar"') :]
     assert "Alice <b>10/10</b>" in bar and "Bob <b>10/10</b>" in bar and "limit 6" in bar
-    assert "Knock: Alice scores 35." in bar
+    assert "Knock: Alice scores 35 points." in bar
     assert 'class="btn btn-primary" type="submit" name="action" value="record"' in bar
 
 
@@ -140,7 +140,7 @@ def test_the_correction_form_counts_the_stored_cards_and_shows_their_verdict(cli
     assert body.count(">10 of 10") == 2 and not re.search(r"\b0 of 10", body)
     assert "Alice <b>10/10</b>" in body and "Bob <b>10/10</b>" in body
     preview = body[body.index('id="preview"') :]
-    assert "Knock: Alice scores 35." in preview[: preview.index("</section>")]
+    assert "Knock: Alice scores 35 points." in preview[: preview.index("</section>")]
     assert "Save the correction" in body
     dealing.refresh_from_db()
     assert f'name="version" value="{dealing.version}"' in body

@@ -1,4 +1,5 @@
-"""CSV exports of a match and of a player's history: one row per recorded deal."""
+"""CSV exports of a match and of a player's history: one row per recorded deal, with the
+headers and words in the reader's language and the codes beside them."""
 
 import csv
 import io
@@ -7,20 +8,52 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.exports import COLUMNS, safe_text
+from scorekeeper.exports import CODES, safe_text
 from scorekeeper.models import Player
 
 from .history_helpers import GIN_HAND, OPPONENT_5, add_deals, cards, draw, knock, quick
 from .match_helpers import create_match
+from .test_i18n import compiled_locale, speak, translated  # noqa: F401 (fixtures)
+
+ENGLISH_HEADER = [
+    "Match",
+    "Started",
+    "Player A",
+    "Player B",
+    "Deal",
+    "Dealer",
+    "Entry",
+    "entry_code",
+    "Upcard",
+    "Knock limit",
+    "Knocker",
+    "Knocker's cards",
+    "Opponent's cards",
+    "Knocker's deadwood",
+    "Opponent's deadwood",
+    "Outcome",
+    "outcome_code",
+    "Winner",
+    "Points",
+    "Counted",
+    "Total A",
+    "Total B",
+]
 
 
-def read_csv(response) -> list[dict[str, str]]:
+def read_table(response) -> list[list[str]]:
+    """Return the rows of a CSV download, its header first."""
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     text = b"".join(response.streaming_content).decode("utf-8")
-    rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0].keys()) == list(COLUMNS) if rows else True
-    return rows
+    return list(csv.reader(io.StringIO(text)))
+
+
+def read_csv(response, header: list[str] = ENGLISH_HEADER) -> list[dict[str, str]]:
+    """Return the rows of a CSV download keyed by column code, checking its header."""
+    table = read_table(response)
+    assert table[0] == header
+    return [dict(zip(CODES, row, strict=True)) for row in table[1:]]
 
 
 @pytest.fixture
@@ -55,6 +88,7 @@ def test_match_csv_has_one_row_per_deal_with_the_engines_totals(client, match):
         "deal": "1",
         "dealer": "Alice",
         "entry": "quick",
+        "entry_code": "quick",
         "upcard": "KC",
         "knock_limit": "10",
         "knocker": "Alice",
@@ -63,6 +97,7 @@ def test_match_csv_has_one_row_per_deal_with_the_engines_totals(client, match):
         "knocker_deadwood": "4",
         "opponent_deadwood": "30",
         "outcome": "knock",
+        "outcome_code": "knock",
         "winner": "Alice",
         "points": "26",
         "counted": "1",
@@ -91,7 +126,7 @@ def test_match_csv_of_a_match_without_deals_is_the_header(client, db):
     match = create_match(client)
     response = client.get(reverse("scorekeeper:match_export", args=[match.pk]))
     text = b"".join(response.streaming_content).decode()
-    assert text == ",".join(COLUMNS) + "\r\n"
+    assert text == ",".join(ENGLISH_HEADER) + "\r\n"
 
 
 def test_match_csv_is_hidden_from_strangers(match):
@@ -163,3 +198,126 @@ def test_player_csv_queries_do_not_grow_with_deals(client, match, django_assert_
     with django_assert_max_num_queries(5):
         rows = read_csv(client.get(reverse("scorekeeper:player_export", args=[match.player_a.pk])))
     assert len(rows) == 155
+
+
+FINNISH_HEADER = [
+    "Ottelu",
+    "Aloitettu",
+    "Pelaaja A",
+    "Pelaaja B",
+    "Jako",
+    "Jakaja",
+    "Syöttötapa",
+    "entry_code",
+    "Kääntökortti",
+    "Koputusraja",
+    "Koputtaja",
+    "Koputtajan kortit",
+    "Vastustajan kortit",
+    "Koputtajan irtokorttipisteet",
+    "Vastustajan irtokorttipisteet",
+    "Tulos",
+    "outcome_code",
+    "Voittaja",
+    "Pisteet",
+    "Lasketaan",
+    "Yhteensä A",
+    "Yhteensä B",
+]
+# Every outcome and way of entry: (outcome, entry) of each deal, by code.
+EVERY_OUTCOME = [
+    quick(0, 4, 30),  # knock, entered as numbers
+    draw(),
+    cards(1, GIN_HAND, OPPONENT_5, upcard="QH"),  # gin, entered as cards
+    quick(0, 8, 5),  # undercut
+    quick(1, 0, 20, big_gin=True),  # big gin
+]
+CODES_OF_EVERY_OUTCOME = [
+    ("knock", "quick"),
+    ("draw", "draw"),
+    ("gin", "cards"),
+    ("undercut", "quick"),
+    ("big_gin", "quick"),
+]
+WORDS = {
+    "en": [
+        ("knock", "quick"),
+        ("draw", "draw"),
+        ("gin", "cards"),
+        ("undercut", "quick"),
+        ("big gin", "quick"),
+    ],
+    "fi": [
+        ("koputus", "pikakirjaus"),
+        ("tasapeli", "tasapeli"),
+        ("gin", "kortteina"),
+        ("alitus", "pikakirjaus"),
+        ("iso gin", "pikakirjaus"),
+    ],
+    "pl": [
+        ("pukanie", "szybki zapis"),
+        ("remis", "remis"),
+        ("gin", "karty"),
+        ("podcięcie", "szybki zapis"),
+        ("duży gin", "szybki zapis"),
+    ],
+}
+
+
+@pytest.mark.usefixtures("translated")
+def test_match_csv_downloaded_in_finnish_has_finnish_headers_and_words(client, db):
+    match = create_match(speak(client, "fi"), "Aino", "Eero")
+    add_deals(match, EVERY_OUTCOME)
+    rows = read_csv(
+        client.get(reverse("scorekeeper:match_export", args=[match.pk])), FINNISH_HEADER
+    )
+    assert [(row["outcome"], row["entry"]) for row in rows] == WORDS["fi"]
+    assert [(row["outcome_code"], row["entry_code"]) for row in rows] == CODES_OF_EVERY_OUTCOME
+    # The figures and names are the same in every language.
+    assert (rows[0]["knocker"], rows[0]["points"], rows[0]["total_a"]) == ("Aino", "26", "26")
+
+
+@pytest.mark.usefixtures("translated")
+def test_match_csv_downloaded_in_english_has_english_headers_and_words(client, db):
+    match = create_match(speak(client, "en"), "Ann", "Ben")
+    add_deals(match, EVERY_OUTCOME)
+    rows = read_csv(client.get(reverse("scorekeeper:match_export", args=[match.pk])))
+    assert [(row["outcome"], row["entry"]) for row in rows] == WORDS["en"]
+    assert [(row["outcome_code"], row["entry_code"]) for row in rows] == CODES_OF_EVERY_OUTCOME
+
+
+@pytest.mark.usefixtures("translated")
+@pytest.mark.parametrize("language", ["fi", "nl", "pl", "sn"])
+def test_csv_headers_are_translated_but_the_code_columns_are_not(client, db, language):
+    match = create_match(speak(client, language))
+    header = read_table(client.get(reverse("scorekeeper:match_export", args=[match.pk])))[0]
+    assert len(header) == len(CODES)
+    codes = {"outcome_code", "entry_code"}
+    english = [title for title in ENGLISH_HEADER if title not in codes]
+    assert [title for title in header if title in english] == []
+    assert [title for title in header if title in codes] == ["entry_code", "outcome_code"]
+
+
+@pytest.mark.usefixtures("translated")
+def test_player_csv_downloaded_in_polish_has_polish_words_and_codes(client, db):
+    match = create_match(speak(client, "pl"), "Anna", "Marek")
+    add_deals(match, EVERY_OUTCOME)
+    table = read_table(client.get(reverse("scorekeeper:player_export", args=[match.player_a.pk])))
+    assert table[0][:3] == ["Partia", "Rozpoczęta", "Gracz A"]
+    rows = [dict(zip(CODES, row, strict=True)) for row in table[1:]]
+    assert [(row["outcome"], row["entry"]) for row in rows] == WORDS["pl"]
+    assert [(row["outcome_code"], row["entry_code"]) for row in rows] == CODES_OF_EVERY_OUTCOME
+
+
+@pytest.mark.usefixtures("translated")
+def test_translated_words_keep_the_formula_guard(client, db):
+    match = create_match(speak(client, "fi"), "=1+1", "-Bob")
+    add_deals(match, [knock(1, 10)])
+    rows = read_csv(
+        client.get(reverse("scorekeeper:match_export", args=[match.pk])), FINNISH_HEADER
+    )
+    assert (rows[0]["player_a"], rows[0]["winner"], rows[0]["knocker"]) == (
+        "'=1+1",
+        "'-Bob",
+        "'-Bob",
+    )

@@ -180,7 +180,7 @@ def played(client, db):
 
 def test_match_page_draws_every_deal_with_cards_melds_and_layoffs(client, played):
     body = client.get(reverse("scorekeeper:match_history", args=[played.pk])).content.decode()
-    assert "Alice wins 110–29" in body
+    assert 'Alice wins <span class="score">110–29</span>' in body
     deal_1 = body[body.index('id="deal-1"') : body.index('id="deal-2"')]
     assert "Bob · undercut" in deal_1 and "+12" in deal_1
     assert "Alice (knocker)" in deal_1 and "deadwood 10" in deal_1
@@ -192,7 +192,7 @@ def test_match_page_draws_every_deal_with_cards_melds_and_layoffs(client, played
     assert "Entered as numbers" in deal_3
     deal_4 = body[body.index('id="deal-4"') : body.index('id="deal-5"')]
     assert "Alice · gin" in deal_4 and "+30" in deal_4
-    assert "score 30–29" in deal_4
+    assert 'score <span class="score">30–29</span>' in deal_4
     assert deal_url("deal_detail", played, 4) in deal_4
 
 
@@ -220,13 +220,13 @@ def test_match_page_opens_with_a_view_link(played, db):
     viewer = Client()
     viewer.get(reverse("scorekeeper:share_open", args=[played.view_token]))
     body = viewer.get(reverse("scorekeeper:match_history", args=[played.pk])).content.decode()
-    assert "Alice wins 110–29" in body
+    assert 'Alice wins <span class="score">110–29</span>' in body
 
 
 def test_match_page_of_a_match_without_deals(client, db):
     match = create_match(client)
     body = client.get(reverse("scorekeeper:match_history", args=[match.pk])).content.decode()
-    assert "No deals yet." in body and "In progress: 0–0" in body
+    assert "No deals yet." in body and 'In progress: <span class="score">0–0</span>' in body
 
 
 def sixty_deals(match: Match) -> None:
@@ -271,3 +271,11 @@ def test_history_list_queries_do_not_grow_with_matches(
         add_deals(create_match(client, f"C{i}", f"D{i}"), [knock(1, 10)] * 3)
     with django_assert_num_queries(queries):
         client.get(HISTORY, {"status": "playing"})
+
+
+def test_match_page_keeps_each_score_whole_so_it_never_breaks_at_its_dash(client, played):
+    body = client.get(reverse("scorekeeper:match_history", args=[played.pk])).content.decode()
+    scores = re.findall(r'<span class="score">(\d+)–(\d+)</span>', body)
+    assert scores, "no score figure on the page"
+    outcome = re.search(r'<p class="outcome">(.*?)</p>', body).group(1)
+    assert re.search(r'<span class="score">\d+–\d+</span>', outcome), outcome

@@ -420,10 +420,20 @@ CARD_ENTRY = {
 }
 # Alice melds 5-6-7♠ and keeps A♣ (1); Bob lays off 8♠ and 9♠ and keeps 30: Alice scores 29.
 VERDICT_WITH_LAYOFFS = {
-    "fi": ["Koputus: Alice saa 29.", "Liitetyt kortit", "irtokortit 1 piste", "30 pistettä"],
-    "nl": ["Klop: Alice scoort 29.", "Aangelegd", "losse kaarten 1 punt", "30 punten"],
-    "pl": ["Pukanie: Alice zdobywa 29 pkt.", "Dołożone karty", "1 punkt", "30 punktów"],
-    "sn": ["Kugogodza: Alice anowana 29.", "Makadhi akawedzerwa", "poinzi 1", "mapoinzi 30"],
+    "fi": [
+        "Koputus: Alice saa 29 pistettä.",
+        "Liitetyt kortit",
+        "irtokortit 1 piste",
+        "30 pistettä",
+    ],
+    "nl": ["Klop: Alice scoort 29 punten.", "Aangelegd", "losse kaarten 1 punt", "30 punten"],
+    "pl": ["Pukanie: Alice zdobywa 29 punktów.", "Dołożone karty", "1 punkt", "30 punktów"],
+    "sn": [
+        "Kugogodza: Alice anowana mapoinzi 29.",
+        "Makadhi akawedzerwa",
+        "poinzi 1",
+        "mapoinzi 30",
+    ],
 }
 ILLEGAL_KNOCK = {
     "fi": ["Laiton koputus: irtokortit 34 > raja 6.", "Pisteitä ei kirjattu"],
@@ -475,7 +485,8 @@ def test_verdict_with_layoffs_speaks_the_language(client, db, translated, langua
     set_upcard(client, match, "TC")
     response = enter_cards(client, match, 0, ALICE, BOB_LAYS_OFF)
     assert response.status_code == 302
-    body = page(client.get(response["Location"]))
+    assert response["Location"] == match.get_absolute_url()  # back to the scoreboard
+    body = page(client.get(match.deals.get(number=1).get_absolute_url()))
     assert_says(body, VERDICT_WITH_LAYOFFS[language], language)
     assert body.count('class="pc pc-s laid"') >= 2
     assert "Layoffs" not in body and "scores" not in body

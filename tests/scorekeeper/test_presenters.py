@@ -27,35 +27,35 @@ BIG_GIN = ("KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "KH KD KC QH QD QC 2D 3D 4D
         (
             GIN,
             Rules(gin_bonus=20),
-            "Gin! Ann scores 25.",
+            "Gin! Ann scores 25 points.",
             "Gin bonus 20 + the opponent's deadwood 5. No layoffs against gin.",
             "gin",
         ),
         (
             BIG_GIN,
             Rules(big_gin=True),
-            "Big gin! Ann scores 36.",
+            "Big gin! Ann scores 36 points.",
             "Big gin bonus 31 + the opponent's deadwood 5. No layoffs against gin.",
             "gin",
         ),
         (
             UNDERCUT,
             Rules(),
-            "Undercut! Bob scores 12.",
+            "Undercut! Bob scores 12 points.",
             "Deadwood 10 against 8 after layoffs: undercut bonus 10 + the difference.",
             "scoring",
         ),
         (
             TIE,
             Rules(undercut_bonus=15),
-            "Undercut! Bob scores 15.",
+            "Undercut! Bob scores 15 points.",
             "Deadwood 5 against 5: a tie is an undercut. Undercut bonus 15.",
             "scoring",
         ),
         (
             KNOCK,
             Rules(),
-            "Knock: Ann scores 35.",
+            "Knock: Ann scores 35 points.",
             "Deadwood 4 against 39 after layoffs: the knocker scores the difference.",
             "scoring",
         ),
@@ -74,14 +74,14 @@ def test_an_explanation_escapes_the_names_but_not_its_own_words():
     verdict = adjudicate(*UNDERCUT)
     with translation.override("en"):
         explained = explain(verdict, Rules(), "Ann", "<b>Bob</b>")
-    assert explained.headline == "Undercut! &lt;b&gt;Bob&lt;/b&gt; scores 12."
+    assert explained.headline == "Undercut! &lt;b&gt;Bob&lt;/b&gt; scores 12 points."
     assert "opponent's" in explain(adjudicate(*GIN), Rules(), "A", "B").why
 
 
 def test_an_explanation_is_in_the_readers_language():
     with translation.override("fi"):
         explained = explain(adjudicate(*GIN), Rules(), "Ann", "Bob")
-    assert explained.headline == "Gin! Ann saa 30."
+    assert explained.headline == "Gin! Ann saa 30 pistettä."
 
 
 def test_spades_double_is_said_when_the_score_was_multiplied():

@@ -127,7 +127,7 @@ def share_page(match: Match):
 
 # Each page's ceiling: the most queries it may make, for any number of deals or matches.
 PAGES = {
-    home: 2,  # the session, the visitor's matches
+    home: 3,  # the session, the visitor's matches, their recorded deals (for the scores)
     new_match: 5,  # the session, and each player list asks whether it is empty, then lists
     scoreboard: 4,  # the session, the match, its recorded deals, the open deal
     scoreboard_htmx: 4,

@@ -30,8 +30,10 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response.status_code == 302
     deal = Deal.objects.get(match=match, number=1)
     assert (deal.outcome, deal.winner, deal.points) == ("knock", 0, 35)
-    verdict_page = client.get(response["Location"]).content.decode()
-    assert "Knock: Alice scores 35." in verdict_page
+    assert response["Location"] == match.get_absolute_url()
+    assert "Deal 1: Alice +35" in client.get(response["Location"]).content.decode()
+    verdict_page = client.get(deal.get_absolute_url()).content.decode()
+    assert "Knock: Alice scores 35 points." in verdict_page
 
     # Deal 2: Bob knocks with 8 (limit 8); Alice has 1 left: undercut, 10 + 7.
     set_upcard(client, match, "8C")

@@ -1,0 +1,282 @@
+"""Back to the scoreboard after each deal, with its Undo; errors shown in every htmx form; the
+slow poll of a finished match; one htmx module deciding partial or page."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django_htmx.middleware import HtmxMiddleware
+
+from adjudication import Card
+from scorekeeper import htmx
+from scorekeeper.models import Deal, DealFacts
+
+from .match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
+
+KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
+OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
+VIEWS = Path(__file__).resolve().parents[2] / "scorekeeper" / "views"
+
+
+def undo_form(body: str) -> str:
+    """Return the scoreboard's Undo form (the whole <form …>…</form>), or ""."""
+    found = re.search(r"<form[^>]*data-undo.*?</form>", body, re.S)
+    return found.group(0) if found else ""
+
+
+def test_recording_the_cards_goes_back_to_the_scoreboard_with_the_score_and_undo(client, match):
+    set_upcard(client, match, "TC")
+    response = enter_cards(client, match, 0, KNOCK_4, OPP_39)
+    assert response["Location"] == match.get_absolute_url()
+    body = client.get(response["Location"]).content.decode()
+    deal = match.deals.get(number=1)
+    form = undo_form(body)
+    assert "Deal 1: Alice +35" in form
+    assert reverse("scorekeeper:deal_undo", args=[match.pk, deal.pk]) in form
+    match.refresh_from_db()
+    assert f'name="version" value="{match.version}"' in form
+    assert 'method="post"' in form and "csrfmiddlewaretoken" in form
+
+
+def test_the_message_and_its_undo_are_shown_once(client, match):
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 0, 3, 30)
+    assert "Deal 1: Alice +27" in undo_form(client.get(match.get_absolute_url()).content.decode())
+    again = client.get(match.get_absolute_url()).content.decode()
+    assert "data-undo" not in again and "Deal 1: Alice" not in again
+
+
+def test_recording_with_htmx_sends_the_whole_page_to_the_scoreboard(client, match):
+    set_upcard(client, match, "TC")
+    url = reverse("scorekeeper:deal_quick", args=[match.pk])
+    data = {"number": 1, "knocker": 0, "knocker_deadwood": 3, "opponent_deadwood": 30}
+    response = client.post(url, data, **HTMX)
+    assert response["HX-Redirect"] == match.get_absolute_url()
+
+
+def test_a_draw_gets_the_same_undo(client, match):
+    response = record_draw(client, match)
+    assert response["Location"] == match.get_absolute_url()
+    form = undo_form(client.get(match.get_absolute_url()).content.decode())
+    assert "Deal 1 was a draw." in form
+    deal = match.deals.get(number=1)
+    assert reverse("scorekeeper:deal_undo", args=[match.pk, deal.pk]) in form
+
+
+def test_the_undo_on_the_scoreboard_works_without_js(client, match):
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 0, 3, 30)
+    form = undo_form(client.get(match.get_absolute_url()).content.decode())
+    action = re.search(r'action="([^"]+)"', form).group(1)
+    version = re.search(r'name="version" value="(\d+)"', form).group(1)
+    response = client.post(action, {"version": version})
+    assert response.status_code == 302
+    assert match.deals.get(number=1).status == Deal.Status.OPEN
+
+
+def test_no_undo_is_offered_once_the_other_phone_recorded_the_next_deal(client, match):
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 0, 3, 30)
+    # Before this phone shows its message, the other phone records deal 2.
+    match.refresh_from_db()
+    match.set_upcard(Card.parse("TC"))
+    match.record(2, DealFacts(entry=Deal.Entry.DRAW), by="")
+    body = client.get(match.get_absolute_url()).content.decode()
+    assert "Deal 1: Alice +27" in body  # still said
+    assert "data-undo" not in body  # but deal 1 is no longer the last: no Undo for it
+
+
+def test_the_deal_that_ends_the_match_lands_on_the_finished_board_with_its_undo(client, db):
+    match = create_match(client, target=30)
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 1, 3, 40)
+    response = client.get(match.get_absolute_url())
+    body = response.content.decode()
+    final = body.index("Bob wins")
+    assert final < body.index('class="scores"')  # announced at the top
+    form = undo_form(body)
+    assert "Deal 1: Bob +37" in form
+    assert reverse("scorekeeper:deal_undo", args=[match.pk, match.deals.get(number=1).pk]) in form
+
+
+def test_a_quick_heading_has_no_space_before_its_colon(client, match):
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 0, 3, 30)
+    deal = match.deals.get(number=1)
+    body = client.get(deal.get_absolute_url()).content.decode()
+    line = re.search(r'<p class="outcome">(.*?)</p>', body, re.S).group(1)
+    text = re.sub(r"<[^>]+>", "", line)
+    assert re.fullmatch(r"Alice · knock \(quick\): 27", text), repr(text)
+
+
+# ---- Errors shown in every htmx form ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("upcard", "data", "message"),
+    [
+        (
+            "6D",
+            {"knocker": 0, "knocker_deadwood": 8, "opponent_deadwood": 20},
+            "deadwood 8 &gt; limit 6",
+        ),
+        (None, {"knocker": 0, "knocker_deadwood": 3, "opponent_deadwood": 20}, "upcard first"),
+        ("TC", {"knocker_deadwood": 3, "opponent_deadwood": 20}, "This field is required"),
+    ],
+    ids=["over-the-limit", "no-upcard", "no-knocker"],
+)
+def test_a_quick_error_answers_422_with_the_form_swapped_in_place(
+    client, match, upcard, data, message
+):
+    if upcard:
+        set_upcard(client, match, upcard)
+    url = reverse("scorekeeper:deal_quick", args=[match.pk])
+    response = client.post(url, {"number": 1, **data}, **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#quick" and response["HX-Reswap"] == "outerHTML"
+    assert body.lstrip().startswith('<details id="quick"') and "<html" not in body
+    assert message in body
+    assert not match.deals.filter(status=Deal.Status.RECORDED).exists()
+
+
+def test_the_site_swaps_a_422_into_its_form_and_shows_other_4xx_pages(client, db):
+    body = client.get(reverse("scorekeeper:home")).content.decode()
+    config = re.search(r"name=\"htmx-config\" content='([^']+)'", body).group(1)
+    handling = json.loads(config)["responseHandling"]
+    first = {rule["code"]: rule for rule in handling}
+    codes = [rule["code"] for rule in handling]
+    assert codes.index("422") < codes.index("4..")
+    assert first["422"]["swap"] is True and not first["422"].get("error")
+    assert first["4.."]["swap"] is True and first["4.."]["target"] == "#main"
+
+
+def test_picking_the_upcard_with_htmx_swaps_only_the_live_region(client, match):
+    url = reverse("scorekeeper:deal_upcard", args=[match.pk])
+    response = client.post(url, {"upcard": "7H"}, **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<div id="live"')
+    assert 'id="upcard"' not in body  # the picker under the thumb is left alone
+    assert '<span class="num">7</span>' in body
+
+
+def test_the_limit_box_is_there_before_the_upcard(client, match):
+    body = client.get(match.get_absolute_url()).content.decode()
+    assert 'id="limit"' in body and "Tap the upcard" in body
+
+
+# ---- The poll of a finished match ------------------------------------------------------------
+
+
+def live_div(body: str) -> str:
+    return re.search(r'<div id="live"[^>]*>', body).group(0)
+
+
+def test_a_match_being_played_polls_every_2_s_and_when_shown_again(client, match):
+    live = live_div(client.get(match.get_absolute_url()).content.decode())
+    assert 'hx-trigger="every 2s, visibilitychange from:document"' in live
+    assert "over=1" not in live
+
+
+def test_a_finished_match_polls_every_30_s_and_when_shown_again(client, db):
+    match = create_match(client, target=30)
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 1, 3, 40)
+    live = live_div(client.get(match.get_absolute_url()).content.decode())
+    assert 'hx-trigger="every 30s, visibilitychange from:document"' in live
+    assert "over=1" in live
+
+
+def test_a_poll_of_a_finished_match_reopened_elsewhere_reloads_the_page(client, db):
+    match = create_match(client, target=30)
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 1, 3, 40)
+    match.refresh_from_db()
+    shown = match.version
+    deal = match.deals.get(number=1)
+    client.post(reverse("scorekeeper:deal_undo", args=[match.pk, deal.pk]), {"version": shown})
+    poll = reverse("scorekeeper:match_poll", args=[match.pk])
+    response = client.get(f"{poll}?v={shown}&over=1", **HTMX)
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+
+
+def test_a_poll_of_a_match_just_won_elsewhere_reloads_the_page(client, db):
+    match = create_match(client, target=30)
+    set_upcard(client, match, "TC")
+    match.refresh_from_db()
+    shown = match.version
+    record_quick(client, match, 1, 3, 40)
+    poll = reverse("scorekeeper:match_poll", args=[match.pk])
+    response = client.get(f"{poll}?v={shown}", **HTMX)
+    assert response["HX-Refresh"] == "true"
+
+
+def test_a_poll_of_a_match_still_played_gets_the_live_regions(client, match):
+    match.refresh_from_db()
+    shown = match.version
+    set_upcard(client, match, "TC")
+    poll = reverse("scorekeeper:match_poll", args=[match.pk])
+    response = client.get(f"{poll}?v={shown}", **HTMX)
+    assert "HX-Refresh" not in response and 'id="live"' in response.content.decode()
+
+
+# ---- One htmx module -------------------------------------------------------------------------
+
+
+def htmx_request(**headers):
+    request = RequestFactory().get("/", headers=headers)
+    HtmxMiddleware(lambda r: None)(request)
+    return request
+
+
+def test_partial_or_page_is_decided_by_the_htmx_module():
+    plain = htmx_request()
+    swap = htmx_request(**{"HX-Request": "true", "HX-Target": "live"})
+    restore = htmx_request(**{"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert htmx.partial(plain, "p.html", "r") == "p.html"
+    assert htmx.partial(swap, "p.html", "r") == "p.html#r"
+    assert htmx.partial(restore, "p.html", "r") == "p.html"
+    assert htmx.targets(swap, "live") and not htmx.targets(plain, "live")
+    assert not htmx.targets(restore, "live")
+
+
+def test_a_history_restore_of_the_scoreboard_gets_the_whole_page(client, match):
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
+    body = client.get(match.get_absolute_url(), **headers).content.decode()
+    assert "<html" in body and 'id="board"' in body
+
+
+def test_views_leave_the_htmx_choice_to_the_htmx_module():
+    hand_rolled = [
+        (path.name, line.strip())
+        for path in [*VIEWS.glob("*.py"), VIEWS.parent / "accounts.py"]
+        for line in path.read_text().splitlines()
+        if re.search(r"request\.htmx\b|headers\.get\(\"HX-", line)
+    ]
+    # The card entry and the checker are reworked on their own: theirs are the only ones left.
+    assert all(
+        "deal_entry.html" in line or "checker.html" in line for _name, line in hand_rolled
+    ), hand_rolled
+
+
+# ---- The pages around the scoreboard ---------------------------------------------------------
+
+
+def test_home_lists_each_match_with_its_score_and_where_it_stands(client, db):
+    playing = create_match(client, "Anna", "Ben")
+    set_upcard(client, playing, "TC")
+    record_quick(client, playing, 0, 3, 30)
+    won = create_match(client, "Cleo", "Dan", target=30)
+    set_upcard(client, won, "TC")
+    record_quick(client, won, 1, 3, 40)
+    body = client.get(reverse("scorekeeper:home")).content.decode()
+    rows = re.findall(r'<li><a href="(/matches/\d+/)">(.*?)</a></li>', body, re.S)
+    text = {url: " ".join(re.sub(r"<[^>]+>", " ", row).split()) for url, row in rows}
+    assert re.search(r"Anna – Ben 27–0 in progress .* 1 deal$", text[playing.get_absolute_url()])
+    assert re.search(r"Cleo – Dan 0–\d+ Dan won .* 1 deal$", text[won.get_absolute_url()])
