@@ -14,7 +14,7 @@ from adjudication import DEFAULT_RULES, Card, Rules
 
 from .. import access
 from ..forms import CheckerForm
-from ..htmx import HtmxHttpRequest, partial
+from ..htmx import HtmxHttpRequest, is_htmx, partial
 from ..presenters import bar_state, explain, hands_on_screen, summarise, with_recorded_deals
 
 
@@ -42,7 +42,7 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
     error: counts are checked on a real submit (`go`), or when a hand has too many.
     """
     bound = "upcard" in request.GET
-    live = bool(request.htmx) or "go" not in request.GET
+    live = is_htmx(request) or "go" not in request.GET
     form = CheckerForm(request.GET if bound else None, require_complete=not live)
     context: dict[str, object] = {"form": form, "oob": False}
     found: dict[str, object] = {"analysis": None, "verdict": None, "upcard": None, "so_far": None}
