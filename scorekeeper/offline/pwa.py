@@ -39,6 +39,7 @@ WORKER_SOURCE = "js/sw.js"
 KEPT_STATIC = (
     "css/site.css",
     "css/offline.css",
+    "css/entry.css",
     "js/htmx.min.js",
     "js/offline.js",
     "js/phone.js",
