@@ -31,6 +31,7 @@ from adjudication import (
     WrongCountError,
     adjudicate,
     analyse_hand,
+    best_arrangement,
     format_cards,
     parse_cards,
 )
@@ -145,7 +146,16 @@ def hand_shown(value: list) -> HandShown:
 class HandBoundField(BoundField):
     """A hand on the page: its text box with the text's errors, the hand's other errors, its
     grid (the other hand's cards shown as taken) and the hidden text as shown, drawn by the
-    field's template with its count of cards."""
+    field's template with its count of cards.
+
+    A page that places them apart (the grid under the hand switch, the text boxes below)
+    takes them from `parts`.
+    """
+
+    @cached_property
+    def parts(self) -> dict[str, object]:
+        """Return the hand's pieces, drawn once: grid, text, errors, count."""
+        return self.get_context()
 
     def get_context(self) -> dict[str, object]:
         field: HandField = self.field
@@ -250,6 +260,7 @@ class HandsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.require_complete = require_complete
         self.hands: dict[str, tuple[Card, ...]] = {side: () for side in self.SIDES}
+        self.marks: tuple[str, str] = ("", "")  # how each hand's cards are marked as taken
 
     def clean(self):
         cleaned = super().clean()
@@ -287,6 +298,17 @@ class HandsForm(forms.Form):
         first, second = self.SIDES
         self.fields[first].widget.grid.taken = frozenset(str(c) for c in self.hands[second])
         self.fields[second].widget.grid.taken = frozenset(str(c) for c in self.hands[first])
+        self.fields[first].widget.grid.other_mark = self.marks[1]
+        self.fields[second].widget.grid.other_mark = self.marks[0]
+
+    def set_marks(self, names: tuple[str, str]) -> None:
+        """Mark each hand's cards, where the other grid shows them taken, with its holder's
+        initial (two letters, or more, when the initials are the same)."""
+        size = 1
+        while size < 3 and names[0][:size].upper() == names[1][:size].upper():
+            size += 1
+        self.marks = (names[0][:size].upper(), names[1][:size].upper())
+        self.mark_taken()
 
 
 class DealForm(HandsForm):
@@ -349,16 +371,21 @@ class CheckerForm(HandsForm):
     )
 
     def verdicts(self) -> dict[str, object]:
-        """Return the hand's analysis and, with the opponent's cards, the full verdict.
+        """Return the hand's analysis once it has 10 or 11 cards and, with the opponent's 10,
+        the full verdict; with fewer cards, the best melds so far.
 
         Without an upcard the knock limit is 10, as for a ten or a face card.
         """
         upcard = self.upcard_value()
-        analysis = analyse_hand(self.hands["hand"], upcard, DEFAULT_RULES)
-        verdict = None
-        if self.hands["opponent"]:
-            verdict = adjudicate(upcard, self.hands["hand"], self.hands["opponent"])
-        return {"analysis": analysis, "verdict": verdict, "upcard": upcard}
+        hand, opponent = self.hands["hand"], self.hands["opponent"]
+        analysis = verdict = so_far = None
+        if len(hand) in (10, 11):
+            analysis = analyse_hand(hand, upcard, DEFAULT_RULES)
+            if len(opponent) == 10 and not self.overlap():
+                verdict = adjudicate(upcard, hand, opponent)
+        elif hand:
+            so_far = best_arrangement(hand)
+        return {"analysis": analysis, "verdict": verdict, "upcard": upcard, "so_far": so_far}
 
 
 class UpcardForm(forms.Form):

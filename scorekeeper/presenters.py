@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
 from adjudication import (
     Arrangement,
@@ -123,10 +123,32 @@ class Explanation:
     rule: Citation
     doubled: bool  # spades double: the score is multiplied
     layoffs_allowed: bool  # the opponent could lay off (not against gin)
+    knocker_label: str = ""  # the knocker's hand as the verdict names it
+
+    @property
+    def illegal(self) -> str:
+        """Return the short "Illegal: deadwood 12 > 9" of an illegal knock, else ""."""
+        if self.verdict.legal:
+            return ""
+        return illegal_short(self.verdict.knocker_deadwood, self.verdict.knock_limit)
 
 
-def explain(verdict: Verdict, rules: Rules, knocker: str, opponent: str) -> Explanation:
-    """Return the explanation of a verdict given under `rules`, between these two players."""
+def illegal_short(deadwood: int, limit: int) -> str:
+    """Return the verdict bar's "Illegal: deadwood 12 > 9"."""
+    return sentence(ILLEGAL_SHORT, deadwood=deadwood, limit=limit)
+
+
+YOU_CAN_KNOCK = _("You can knock: deadwood %(d)s ≤ limit %(l)s.")
+ILLEGAL_SHORT = _("Illegal: deadwood %(deadwood)s > %(limit)s")
+
+
+def explain(
+    verdict: Verdict, rules: Rules, knocker: str, opponent: str, *, knocker_label: str = ""
+) -> Explanation:
+    """Return the explanation of a verdict given under `rules`, between these two players.
+
+    The knocker's hand is labelled `knocker_label`, by default "Ann (knocker)".
+    """
     basis = verdict.basis
     if basis is None:
         assert verdict.reason is not None
@@ -154,6 +176,88 @@ def explain(verdict: Verdict, rules: Rules, knocker: str, opponent: str) -> Expl
         rule=CITATIONS[basis],
         doubled=verdict.multiplier > 1,
         layoffs_allowed=basis is None or basis.layoffs_allowed,
+        knocker_label=knocker_label or sentence(_("%(name)s (knocker)"), name=knocker),
+    )
+
+
+@dataclass(frozen=True)
+class HandCount:
+    """One hand in the verdict bar and on the hand switch: whose it is, and its count."""
+
+    name: str
+    count: int
+    need: int  # 10, or 11 once an 11th card is in
+
+    @property
+    def complete(self) -> bool:
+        """Return whether the hand has all its cards."""
+        return self.count == self.need
+
+
+@dataclass(frozen=True)
+class BarState:
+    """What the sticky verdict bar shows: both hands' counts, the knock limit, one line of
+    verdict, and whether the knock is illegal (Record then says so instead)."""
+
+    knocker: HandCount
+    opponent: HandCount
+    knock_limit: int | None
+    status: str
+    illegal: str  # "Illegal: deadwood 12 > 9", or ""
+    ready: bool  # the whole verdict is known
+
+
+def bar_state(
+    names: tuple[str, str],
+    counts: tuple[int, int],
+    *,
+    knock_limit: int | None,
+    analysis: HandAnalysis | None,
+    explained: Explanation | None,
+    so_far: Arrangement | None,
+    upcard_needed: bool = True,
+    you: bool = False,
+) -> BarState:
+    """Return the verdict bar for what is known so far (stores and computes nothing new).
+
+    `you`: the first hand is the reader's own (the knock checker).
+    """
+    knocker = HandCount(names[0], counts[0], 11 if counts[0] >= 11 else 10)
+    opponent = HandCount(names[1], counts[1], 10)
+    illegal = ""
+    if explained is not None:
+        illegal = explained.illegal
+        status = str(_("Illegal knock")) if illegal else explained.headline
+    elif analysis is not None:
+        if not analysis.can_knock:
+            points = analysis.arrangement.deadwood_points
+            illegal = illegal_short(points, analysis.knock_limit)
+            status = str(_("Illegal knock"))
+        elif analysis.big_gin:
+            status = str(_("Big gin: all 11 cards meld."))
+        elif analysis.gin:
+            status = str(_("Gin: no deadwood."))
+        else:
+            status = sentence(
+                YOU_CAN_KNOCK if you else _("%(name)s can knock: deadwood %(d)s ≤ limit %(l)s."),
+                name=names[0],
+                d=analysis.arrangement.deadwood_points,
+                l=analysis.knock_limit,
+            )
+    elif knock_limit is None and upcard_needed:
+        status = str(_("Waiting for the upcard."))
+    elif so_far is not None:
+        n = so_far.deadwood_points
+        status = ngettext("So far: deadwood %(n)s", "So far: deadwood %(n)s", n) % {"n": n}
+    else:
+        status = ""  # nothing tapped yet: the counts say it
+    return BarState(
+        knocker=knocker,
+        opponent=opponent,
+        knock_limit=knock_limit,
+        status=status,
+        illegal=illegal,
+        ready=explained is not None,
     )
 
 
@@ -168,6 +272,7 @@ class Preview:
     knocker_so_far: Arrangement | None
     explained: Explanation | None  # the whole verdict, once both hands are in
     knock_limit: int | None
+    bar: BarState
 
 
 def deal_preview(match: Match, form) -> Preview:
@@ -194,6 +299,14 @@ def deal_preview(match: Match, form) -> Preview:
         if len(opponent) == 10 and not form.overlap():
             verdict = adjudicate(upcard, knocker, opponent, rules)
             explained = explain(verdict, rules, names[0], names[1])
+    bar = bar_state(
+        (names[0], names[1]),
+        (len(knocker), len(opponent)),
+        knock_limit=limit,
+        analysis=analysis,
+        explained=explained,
+        so_far=so_far,
+    )
     return Preview(
         knocker_count=len(knocker),
         opponent_count=len(opponent),
@@ -201,6 +314,7 @@ def deal_preview(match: Match, form) -> Preview:
         knocker_so_far=so_far,
         explained=explained,
         knock_limit=limit,
+        bar=bar,
     )
 
 
@@ -248,4 +362,33 @@ def summarise(matches: list[Match]) -> list[MatchSummary]:
             deals=len(match.results),
         )
         for match in matches
+    ]
+
+
+@dataclass(frozen=True)
+class HandOnScreen:
+    """One hand of a card-entry page: its field, whose it is, and whether its grid is the
+    one on screen (the hand switch picks it)."""
+
+    field: object  # the form's HandBoundField
+    name: str
+    count: HandCount
+    active: bool
+
+    @property
+    def key(self) -> str:
+        """Return the field's name: knocker, opponent, hand."""
+        return self.field.name
+
+
+def hands_on_screen(form, names: tuple[str, str], counts: tuple[HandCount, HandCount]):
+    """Return both hands of `form` for the hand switch: the first hand's grid on screen until
+    it has its 10 cards, then the second's (the page's script moves the switch as cards are
+    tapped; the switch itself is never posted)."""
+    first, second = form.SIDES
+    side = second if counts[0].count >= 10 else first
+    form.set_marks(names)
+    return [
+        HandOnScreen(form[key], name, count, key == side)
+        for key, name, count in zip((first, second), names, counts, strict=True)
     ]

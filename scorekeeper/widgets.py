@@ -52,6 +52,9 @@ class CardGridWidget(forms.CheckboxSelectMultiple):
     """The 52 cards as big tappable checkboxes drawn as cards, a suit to two rows."""
 
     taken: frozenset[str] = frozenset()
+    # Who holds the taken cards, as the cards show it ("B" for Bob): a hand never wonders
+    # which hand a card went to.
+    other_mark: str = ""
 
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
         """Return the grid's HTML.
@@ -64,14 +67,17 @@ class CardGridWidget(forms.CheckboxSelectMultiple):
         base_id = escape((attrs or {}).get("id") or f"id_{name}")
         name = escape(name)
         elsewhere = escape(gettext("in the other hand"))
-        parts = ['<div class="grid">']
+        mark = escape(self.other_mark)
+        who = f' data-who="{mark}"' if mark else ""
+        parts = [f'<div class="grid" data-other="{mark}">' if mark else '<div class="grid">']
         for card in GRID_LABELS:
             checked = card in chosen
             # A card in the other hand is shown as taken, unless this hand has it too:
             # then both stay visible so the duplicate can be seen and fixed.
             taken = card in self.taken and not checked
             parts.append(
-                f'{GRID_LABELS[card]}{" taken" if taken else ""}" for="{base_id}_{card}">'
+                f'{GRID_LABELS[card]}{" taken" if taken else ""}"{who if taken else ""}'
+                f' for="{base_id}_{card}">'
                 f'<input type="{self.input_type}" class="vh" name="{name}" value="{card}"'
                 f' id="{base_id}_{card}"{" checked" if checked else ""}'
                 f"{' disabled' if taken else ''}>{GRID_FACES[card]}"

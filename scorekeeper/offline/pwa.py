@@ -39,9 +39,11 @@ WORKER_SOURCE = "js/sw.js"
 KEPT_STATIC = (
     "css/site.css",
     "css/offline.css",
+    "css/entry.css",
     "js/htmx.min.js",
     "js/offline.js",
     "js/phone.js",
+    "js/entry.js",
     "img/icon.svg",
 )
 # Kept at install, so that they open offline even if never visited; network first.

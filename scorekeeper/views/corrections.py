@@ -22,7 +22,7 @@ from ..board import Board
 from ..forms import DealForm, QuickForm
 from ..htmx import HtmxHttpRequest, redirect_htmx, render_region, targets
 from ..models import Deal, DealFacts, DealInPlay, DealMoved, Match, StaleEdit
-from .play import deal_in, deal_moved, live_regions, render_entry
+from .play import deal_in, deal_moved, live_regions, render_entry, stored_deal_form
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,7 +104,8 @@ def edit_quick(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpRespon
 def edit_cards(request: HtmxHttpRequest, match: Match, deal: Deal) -> HttpResponse:
     """Edit a deal through the full card entry, with the same live preview."""
     if request.method == "GET":
-        form = DealForm(initial=DealForm.initial_from_deal(deal), match=match)
+        # Bound to the stored deal: its cards counted ("10 of 10") and its verdict at once.
+        form = stored_deal_form(match, deal)
         return render_entry(request, match, form, number=deal.number, deal=deal)
     recording = request.POST.get("action") == "record"
     form = DealForm(request.POST, match=match, require_complete=recording)

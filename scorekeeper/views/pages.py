@@ -14,8 +14,8 @@ from adjudication import DEFAULT_RULES, Card, Rules
 
 from .. import access
 from ..forms import CheckerForm
-from ..htmx import HtmxHttpRequest
-from ..presenters import explain, summarise, with_recorded_deals
+from ..htmx import HtmxHttpRequest, is_htmx, partial
+from ..presenters import bar_state, explain, hands_on_screen, summarise, with_recorded_deals
 
 
 @require_GET
@@ -36,15 +36,43 @@ def rules_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def checker(request: HtmxHttpRequest) -> HttpResponse:
-    """The knock checker: can this hand knock, with which discard, and is it gin?"""
-    form = CheckerForm(request.GET if "upcard" in request.GET else None)
-    context: dict[str, object] = {"form": form}
+    """The knock checker: can this hand knock, with which discard, and is it gin?
+
+    While the player taps (the live preview), a hand short of cards is progress, not an
+    error: counts are checked on a real submit (`go`), or when a hand has too many.
+    """
+    bound = "upcard" in request.GET
+    live = is_htmx(request) or "go" not in request.GET
+    form = CheckerForm(request.GET if bound else None, require_complete=not live)
+    context: dict[str, object] = {"form": form, "oob": False}
+    found: dict[str, object] = {"analysis": None, "verdict": None, "upcard": None, "so_far": None}
     if form.is_valid():
-        context.update(form.verdicts())
-        if context["verdict"] is not None:
+        found = form.verdicts()
+        context.update(found)
+        if found["verdict"] is not None:
             names = (_("Knocker"), _("Opponent"))
-            context["explained"] = explain(context["verdict"], DEFAULT_RULES, *names)
-    template = "scorekeeper/checker.html" + ("#result" if request.htmx else "")
+            context["explained"] = explain(
+                found["verdict"], DEFAULT_RULES, *names, knocker_label=_("Your cards")
+            )
+    upcard = form.upcard_value() if bound else None
+    names = (_("Your cards"), _("Opponent"))
+    counts = (len(form.hands["hand"]), len(form.hands["opponent"]))
+    bar = bar_state(
+        names,
+        counts,
+        knock_limit=DEFAULT_RULES.knock_limit(upcard),
+        analysis=found["analysis"],
+        explained=context.get("explained"),
+        so_far=found["so_far"],
+        upcard_needed=False,
+        you=True,
+    )
+    context["bar"] = bar
+    context["hands"] = hands_on_screen(form, names, (bar.knocker, bar.opponent))
+    template = partial(request, "scorekeeper/checker.html", "live")
+    if template.endswith("#live"):
+        context["oob"] = True
+        context["grids"] = "tapped" not in request.GET
     return render(request, template, context)
 
 

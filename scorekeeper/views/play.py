@@ -25,6 +25,7 @@ from ..board import Board
 from ..forms import DealForm, MatchForm, QuickForm, UpcardForm, illegal_knock_message
 from ..htmx import (
     HtmxHttpRequest,
+    partial,
     redirect_htmx,
     render_invalid,
     render_region,
@@ -39,7 +40,7 @@ from ..models import (
     MatchOver,
 )
 from ..offline.idempotency import mark_conflict
-from ..presenters import deal_preview, explain
+from ..presenters import deal_preview, explain, hands_on_screen
 
 
 @require_http_methods(["GET", "POST"])
@@ -340,8 +341,8 @@ def already_recorded(request: HtmxHttpRequest, deal: Deal) -> HttpResponse:
 def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     """Full entry of the deal being played: the knocker's cards, then the opponent's.
 
-    POST with action=record records it; any other POST (the live preview, or "Check" without
-    JS) only adjudicates what is there and stores nothing.
+    POST with action=record records it; any other POST (the live preview, or "Show the
+    verdict" without JS) only adjudicates what is there and stores nothing.
     """
     match, role = access.match_for(request, pk, Role.EDIT)
     if seat not in (0, 1):
@@ -354,11 +355,7 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
         open_deal = board.open_deal
         if open_deal is not None and open_deal.knocker_cards:
             # Cards kept from an illegal knock: show them with their verdict, for correction.
-            data = QueryDict(mutable=True)
-            for key, value in DealForm.initial_from_deal(open_deal).items():
-                data.setlist(key, value if isinstance(value, list) else [value])
-            data["knocker_seat"] = str(seat)
-            form = DealForm(data, match=match, require_complete=False)
+            form = stored_deal_form(match, open_deal, seat=seat)
         else:
             open_upcard_text = open_deal.upcard if open_deal else ""
             form = DealForm(initial={"knocker_seat": seat, "upcard": open_upcard_text}, match=match)
@@ -370,6 +367,17 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     return render_entry(request, match, form, number=board.next_number)
 
 
+def stored_deal_form(match: Match, deal: Deal, *, seat: int | None = None) -> DealForm:
+    """Return the card-entry form bound to a stored deal's upcard, knocker and cards, so that
+    the page shows them counted, with their verdict, as if just entered."""
+    data = QueryDict(mutable=True)
+    for key, value in DealForm.initial_from_deal(deal).items():
+        data.setlist(key, value if isinstance(value, list) else [value])
+    data["knocker_seat"] = str(deal.knocker if seat is None else seat)
+    data["version"] = str(match.version)  # a correction is made against the match as shown
+    return DealForm(data, match=match, require_complete=False)
+
+
 def render_entry(
     request: HtmxHttpRequest,
     match: Match,
@@ -378,17 +386,30 @@ def render_entry(
     number: int,
     deal: Deal | None = None,
 ) -> HttpResponse:
-    """Render the card-entry page (or its form region for htmx) with the live preview."""
+    """Render the card-entry page, or for the live preview only what a change changed.
+
+    A tap on a card (the page's script posts `tapped`) gets the counts, the knock limit, the
+    verdict bar, the preview and the text boxes, each swapped out of band: the grid under the
+    thumb is never redrawn, so nothing moves under it. A typed hand or a new upcard also gets
+    both grids.
+    """
     form.is_valid()  # a bound form's hands and errors, for the preview and the page
     preview = deal_preview(match, form)
+    bar = preview.bar
+    names = (bar.knocker.name, bar.opponent.name)
     context = {
         "match": match,
         "form": form,
         "number": number,
         "editing": deal,
         "preview": preview,
+        "bar": bar,
+        "hands": hands_on_screen(form, names, (bar.knocker, bar.opponent)),
     }
-    template = "scorekeeper/deal_entry.html" + ("#entry" if request.htmx else "")
+    template = partial(request, "scorekeeper/deal_entry.html", "live")
+    if template.endswith("#live"):
+        context["oob"] = True
+        context["grids"] = "tapped" not in request.POST
     return render(request, template, context)
 
 

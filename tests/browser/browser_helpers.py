@@ -251,6 +251,9 @@ class Phone:
         """
         n = start
         for card in cards.split():
+            if not self.card_label(grid, card).is_visible():
+                # One grid is on screen: the hand switch brings this hand's.
+                self.tap(self.page.locator(f"label[for='side_{grid}']"))
             self.tap(self.card_label(grid, card))
             n += step
             if self.js:

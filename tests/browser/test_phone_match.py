@@ -32,10 +32,14 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     expect(page.locator("#id_upcard")).to_have_value("TC")
     phone.look("flow1-03-entry")
     phone.assert_tap_targets("knocker")
+    phone.tap(page.locator("label[for='side_opponent']"))  # one grid on screen: the switch
     phone.assert_tap_targets("opponent")
+    phone.tap(page.locator("label[for='side_knocker']"))
     preview = page.locator("#preview")
     phone.tap_cards("knocker", "AS 2S 3S 7H 8H 9H")
-    expect(page.get_by_text("Knock limit 10")).to_be_visible()
+    # The knock limit in big type, and again in the verdict bar.
+    expect(page.locator("#limit .num")).to_have_text("10")
+    expect(page.locator(".bar-counts")).to_contain_text("limit 10")
     phone.look("flow1-04-six-cards")
     phone.tap_cards("knocker", "KC KD KH 4D", start=6)
     expect(preview).to_contain_text("You can knock: deadwood 4 ≤ limit 10.")
@@ -103,7 +107,9 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     phone.type_hand("knocker", KNOCK_5)
     phone.type_hand("opponent", OPP_5)
     expect(preview).to_contain_text("Illegal knock")
-    phone.record()
+    # Record is no longer the main button: it says why the knock is illegal.
+    expect(phone.button("Record the deal")).to_have_count(0)
+    phone.tap_to_next_page(phone.button("Illegal: deadwood 5 > 3"))
     expect(page.locator(".msg-error")).to_contain_text("Illegal knock: deadwood 5 > limit 3.")
     expect(preview).to_contain_text("Deadwood 5 > limit 3.")
     expect(phone.card_input("knocker", "5D")).to_be_checked()

@@ -19,15 +19,16 @@ def test_a_whole_match_without_javascript(phone):
     expect(page.locator(".limit .num")).to_have_text("10")
     phone.look("flow5-01-upcard")
 
-    # Alice knocked: six cards tapped, four typed; "Check" shows the preview without storing.
+    # Alice knocked: six cards tapped, four typed; "Show the verdict" shows the preview, storing
+    # nothing.
     phone.knocked("Alice")
     phone.tap_cards("knocker", "AS 2S 3S 7H 8H 9H")
     page.locator("#id_knocker_text").fill("kc kd kh 4d")
-    phone.tap_to_next_page(phone.button("Check"))
+    phone.tap_to_next_page(phone.button("Show the verdict"))
     expect(phone.count("knocker")).to_have_text("10 of 10–11")
     expect(page.locator("#preview")).to_contain_text("You can knock: deadwood 4 ≤ limit 10.")
     page.locator("#id_opponent_text").fill(OPP_39)
-    phone.tap_to_next_page(phone.button("Check"))
+    phone.tap_to_next_page(phone.button("Show the verdict"))
     expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")
     phone.look("flow5-02-checked")
     phone.record()
@@ -62,7 +63,10 @@ def test_a_whole_match_without_javascript(phone):
     expect(page.locator(".msg-error")).to_contain_text("Illegal knock: deadwood 5 > limit 3.")
     expect(phone.card_input("knocker", "5D")).to_be_checked()
     phone.look("flow5-03-illegal")
+    # Record says why the knock is illegal until the corrected cards are shown again.
+    expect(phone.button("Illegal: deadwood 5 > 3")).to_be_visible()
     phone.tap_cards("knocker", "5D 2D")
+    phone.tap_to_next_page(phone.button("Show the verdict"))
     phone.record()
     phone.recorded("Deal 4: Bob +3")
     phone.open_deal(4)

@@ -32,7 +32,9 @@ def test_preview_partial_shows_melds_and_legality_while_tapping(client, dealing)
     response = enter_cards(client, dealing, 0, KNOCKER, "", action="preview", headers=HTMX)
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
-    assert 'id="entry"' in body
+    # Only the regions a change changed, out of band: never the whole form.
+    assert '<form id="entry"' not in body
+    assert 'id="preview" hx-swap-oob="true"' in body and 'id="bar-text"' in body
     assert "You can knock: deadwood 4 ≤ limit 6." in body
     assert "Add the opponent" in body
     assert not Deal.objects.filter(match=dealing, status="recorded").exists()
@@ -44,8 +46,8 @@ def test_preview_with_both_hands_shows_the_score(client, dealing):
     assert not Deal.objects.filter(match=dealing, status="recorded").exists()
 
 
-def test_check_without_js_renders_the_whole_page_with_the_preview(client, dealing):
-    response = enter_cards(client, dealing, 0, KNOCKER, OPPONENT, action="check")
+def test_show_the_verdict_without_js_renders_the_whole_page_with_the_preview(client, dealing):
+    response = enter_cards(client, dealing, 0, KNOCKER, OPPONENT, action="preview")
     body = response.content.decode()
     assert "<html" in body and "Knock: Alice scores 35 points." in body
 
@@ -176,5 +178,6 @@ def test_preview_shows_melds_so_far_before_ten_cards(client, dealing):
     assert "So far: deadwood 2" in body and 'class="meld"' in body
 
 
-def test_entry_page_shows_the_knock_limit_before_any_tap(client, dealing):
-    assert "Knock limit 6" in client.get(entry_url(dealing)).content.decode()
+def test_entry_page_shows_the_knock_limit_big_before_any_tap(client, dealing):
+    body = client.get(entry_url(dealing)).content.decode()
+    assert '<span class="num">6</span><span class="lbl">knock limit</span>' in body
