@@ -114,7 +114,9 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
         "board": board,
         "can_edit": role >= Role.EDIT,
         "is_owner": role == Role.OWNER,
-        "upcard_form": forms.get("upcard_form") or UpcardForm(),
+        # The grid ticks the cards of a list (it is the hands' grid too): the upcard as one.
+        "upcard_form": forms.get("upcard_form")
+        or UpcardForm(initial={"upcard": [str(board.upcard)] if board.upcard else []}),
         "quick_form": quick_form,
         "quick_open": bool(initial),
     }
@@ -199,8 +201,8 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
-    """Return the board's live regions: the totals, and out of band the deal list and the
-    deal numbers of this phone's own forms."""
+    """Return the board's live regions: the totals, and out of band the deal list, the deal
+    numbers of this phone's own forms and its upcard picker's title."""
     context = board_context(board, role)
     live = render_to_string("scorekeeper/match_detail.html#live", context, request)
     context["oob"] = True
@@ -228,10 +230,14 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render_invalid(request, "scorekeeper/match_detail.html", "upcard", context)
     match.set_upcard(form.cleaned_data["upcard"])
     if wants_partial(request):
-        # Only the totals and the knock limit change, in a box of the same height: the picker
-        # under the thumb stays where it is, and so does the page.
-        board = Board(match)  # as the upcard left it
-        return render(request, "scorekeeper/match_detail.html#live", board_context(board, role))
+        # The totals and the knock limit change in a box of the same height, so nothing above
+        # the picker moves; the picker comes back folded under its new title, which brings
+        # "Ann knocked" up to where the thumb is.
+        context = board_context(Board(match), role)  # as the upcard left it
+        live = render_to_string("scorekeeper/match_detail.html#live", context, request)
+        context["oob"] = True
+        picker = render_to_string("scorekeeper/match_detail.html#picker", context, request)
+        return HttpResponse(live + picker)
     return redirect(match)
 
 
