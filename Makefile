@@ -61,11 +61,13 @@ format: venv
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# Figures, not tests: the engine, then the site under gunicorn (throughput, page weight).
+# Figures, not tests: the engine, then the site under gunicorn (throughput, page weight,
+# worker memory over 10,000 requests).
 bench: venv
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/weight.py
+	$(BIN)/python benchmarks/memory.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

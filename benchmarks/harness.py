@@ -172,6 +172,37 @@ def free_port() -> int:
 @contextlib.contextmanager
 def gunicorn(site: Site, *, workers: int = 2) -> Iterator[str]:
     """Serve the site with gunicorn on 127.0.0.1; yield its base URL; always stop it."""
+    with gunicorn_server(site, workers=workers) as (base, _server):
+        yield base
+
+
+def worker_pids(server: subprocess.Popen) -> list[int]:
+    """Return the process ids of the gunicorn master's workers (Linux: read from /proc)."""
+    pids = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields["PPid"]) == server.pid:
+            pids.append(int(status.parent.name))
+    return sorted(pids)
+
+
+def resident_kib(pid: int) -> int:
+    """Return the process's resident memory (VmRSS) in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+@contextlib.contextmanager
+def gunicorn_server(site: Site, *, workers: int = 2) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Serve the site with gunicorn on 127.0.0.1; yield its base URL and the master process;
+    always stop it."""
     port = free_port()
     command = [
         sys.executable,
@@ -191,7 +222,7 @@ def gunicorn(site: Site, *, workers: int = 2) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(server, base)
-        yield base
+        yield base, server
     finally:
         _stop(server)
 

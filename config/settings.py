@@ -181,8 +181,9 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Two caches, each for its use:
-# - `fragments`: rendered template fragments ({% cache ... using="fragments" %}), in each
-#   process's own memory, so that a fragment never costs a network round trip;
+# - `fragments`: what is kept per match version (rendered fragments, `{% fragment %}`, and
+#   the engine's picture of the match), in each process's own memory, so that a fragment
+#   never costs a network round trip;
 # - `limits`: the rate limits' counters, which every worker of every instance must share:
 #   Redis when REDIS_URL is set, otherwise a table in the database (made by `migrate`).
 # Django needs a `default`: it is the shared one, so that a counter that forgets to name its
@@ -211,6 +212,10 @@ CACHES = {
     "fragments": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "fragments",
+        # Pieces are kept per match version (scorekeeper.board, scorekeeper.fragments): each
+        # new version adds a few, and the oldest go once this many are kept, so a worker's
+        # memory stops growing at a few megabytes (benchmarks/memory.py).
+        "OPTIONS": {"MAX_ENTRIES": 300},
     },
 }
 

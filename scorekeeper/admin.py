@@ -1,6 +1,7 @@
 """The admin: players, matches with their deals inline, and deals with their facts."""
 
 from django.contrib import admin
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from .models import Deal, IllegalKnock, Match, Player
@@ -35,6 +36,12 @@ class DealInline(admin.TabularInline):
         return False
 
 
+def bump_versions(match_ids) -> None:
+    """Move the matches' versions on: a change made here is a change to the match, which live
+    scoreboards and the pages' kept fragments (keyed by version) must see."""
+    Match.objects.filter(pk__in=list(match_ids)).update(version=F("version") + 1)
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "score", "owner", "created"]
@@ -50,6 +57,11 @@ class MatchAdmin(admin.ModelAdmin):
         a, b = state.final_totals
         return f"{a}–{b}" + (" ✔" if state.finished else "")
 
+    def save_model(self, request, obj: Match, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change:
+            bump_versions([obj.pk])
+
 
 @admin.register(Deal)
 class DealAdmin(admin.ModelAdmin):
@@ -57,6 +69,19 @@ class DealAdmin(admin.ModelAdmin):
     list_filter = ["status", "entry", "outcome"]
     list_select_related = ["match__player_a", "match__player_b"]
     readonly_fields = ["verdict", "created", "updated"]
+
+    def save_model(self, request, obj: Deal, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        bump_versions([obj.match_id])
+
+    def delete_model(self, request, obj: Deal) -> None:
+        super().delete_model(request, obj)
+        bump_versions([obj.match_id])
+
+    def delete_queryset(self, request, queryset) -> None:
+        match_ids = set(queryset.values_list("match_id", flat=True))
+        super().delete_queryset(request, queryset)
+        bump_versions(match_ids)
 
 
 @admin.register(IllegalKnock)

@@ -8,14 +8,25 @@ builds a new board. The model's own changes (`Match.record` and the rest) build 
 the match's row lock.
 
 Totals, dealers and the winner come from the engine's `play_match` over the recorded deals.
+
+A page's board may be `shared`: what the engine derives (the totals, who deals, the deal
+being played) is then worked out once per match version and kept in this process's local
+cache, so that the next request for that version reads no deals at all. A version is only
+ever one state of the match: every change to its deals bumps it in the same transaction
+(`Match.bump_version`). The picture is kept only when the version is unchanged after the
+deals were read (so it was read whole), and never from inside a transaction that may still
+roll back. The model's own changes never use a shared board: they work under the row lock,
+from what the database holds.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
+
+from django.core.cache import caches
+from django.db import connection
 
 from adjudication import Card, MatchState, Rules, play_match
 
@@ -87,26 +98,106 @@ class SeatTotal:
     is_dealer: bool
 
 
+# The local cache of each process (never the shared one): a version's picture is small, and
+# read on every request for the match.
+LOCAL_CACHE = "fragments"
+KEEP_FOR = 6 * 3600  # seconds; an old version's entry is never wrong, only no longer asked for
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a shared board keeps per match version: all that the engine derives for a page
+    that does not list the deals."""
+
+    state: MatchState
+    playing: Deal | None
+    last_number: int  # the highest deal number ever played (deleted deals included), or 0
+
+
+def picture_key(match: Match) -> str:
+    """Return the local cache key of the match's picture at the version read with it."""
+    return f"board:{match.pk}:{match.stable_id}:{match.version}"
+
+
+def in_transaction() -> bool:
+    """Return whether this request works inside a transaction that may still roll back (a
+    test case's own transaction does not count: its data is what the test shows)."""
+    return any(not getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+
+
 @dataclass(frozen=True)
 class Board:
     """The match as one request sees it. `full` reads each deal's cards and verdict too (for
-    pages that draw them); otherwise only what the lines show is read."""
+    pages that draw them); otherwise only what the lines show is read. `shared` takes what the
+    engine derives from the local cache, per match version (see the module's docstring)."""
 
     match: Match
     full: bool = False
+    shared: bool = False
+    # How many reads of the deals this board made, and how many the last check of the version
+    # covered (scorekeeper internals: see `is_current`).
+    _reads: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # --- What is read ---------------------------------------------------------------------
 
     @cached_property
     def played(self) -> tuple[Deal, ...]:
         """Return the played deals, recorded or deleted, in deal-number order (one query)."""
+        self._read()
         return tuple(self.match.played_deals(full=self.full))
 
     @cached_property
     def playing(self) -> Deal | None:
         """Return the open deal row (an upcard tapped, or an illegal knock's cards kept), if
         any, also after the match has ended (one query)."""
+        if self._picture is not None:
+            return self._picture.playing
+        self._read()
         return self.match.open_deal()
+
+    @cached_property
+    def _picture(self) -> Picture | None:
+        """Return the version's picture, from the local cache or made now (None unless the
+        board is shared)."""
+        if not self.shared:
+            return None
+        cache = caches[LOCAL_CACHE]
+        key = picture_key(self.match)
+        picture = cache.get(key)
+        if picture is None:
+            played = self.played
+            self._read()
+            picture = Picture(
+                state=self._derived_state,
+                playing=self.match.open_deal(),
+                last_number=played[-1].number if played else 0,
+            )
+            if self.is_current():
+                cache.set(key, picture, KEEP_FOR)
+        return picture
+
+    def _read(self) -> None:
+        self._reads["made"] = self._reads.get("made", 0) + 1
+
+    def is_current(self) -> bool:
+        """Return whether what this board read so far is the match at the version read with
+        it, so that it may be kept under that version: the version is unchanged now, and no
+        transaction that may roll back is open.
+
+        One small query, unless nothing was read since the last check said yes: what is drawn
+        from reads made before that check is still of this version. Once no, always no (a
+        version only grows).
+        """
+        if in_transaction() or self._reads.get("stale"):
+            return False
+        made = self._reads.get("made", 0)
+        if self._reads.get("checked") == made:
+            return True
+        from .models import Match
+
+        current = Match.objects.filter(pk=self.match.pk, version=self.match.version).exists()
+        self._reads["checked" if current else "stale"] = made
+        return current
 
     # --- What the engine derives ----------------------------------------------------------
 
@@ -126,6 +217,13 @@ class Board:
 
         Deleted deals are left out, and each deal's stored dealer is kept.
         """
+        if self._picture is not None:
+            return self._picture.state
+        return self._derived_state
+
+    @cached_property
+    def _derived_state(self) -> MatchState:
+        # From the deals this board read, so that the rows always match their own lines.
         results = [deal.result() for deal in self.recorded]
         return play_match(self.match.first_dealer, results, self.rules)
 
@@ -159,6 +257,8 @@ class Board:
         """
         if self.playing is not None:
             return self.playing.number
+        if self._picture is not None:
+            return self._picture.last_number + 1
         return (self.played[-1].number if self.played else 0) + 1
 
     @property
@@ -207,6 +307,11 @@ class Board:
         return bool(self.upcard and self.rules.multiplier(self.upcard) == 2)
 
     @property
+    def has_counted_deals(self) -> bool:
+        """Return whether any recorded deal counts for the totals (none from the trash)."""
+        return bool(self.state.lines)
+
+    @property
     def last_counted(self) -> Deal | None:
         """Return the last recorded deal that counts for the totals (none from the trash)."""
         return self.recorded[-1] if self.recorded else None
@@ -252,7 +357,7 @@ class Board:
 
     @cached_property
     def _lines(self) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
-        lines = iter(self.state.lines)
+        lines = iter(self._derived_state.lines)
         rows, listed = [], []
         for deal in self.played:
             if deal.is_deleted:
@@ -277,26 +382,3 @@ class Board:
     def row_for(self, deal: Deal) -> Row | None:
         """Return the row of a played deal (None for one being played)."""
         return next((row for row in self.listed_rows if row.deal.pk == deal.pk), None)
-
-    @cached_property
-    def deals_key(self) -> str:
-        """Return the cache key of the deal list: a digest of exactly what its lines show.
-
-        Taken from the rows themselves rather than from the match version read earlier in the
-        request, so that a change committed between the two reads can never be cached under
-        the wrong key (a version and a list from two different moments).
-        """
-        shown = [
-            (
-                row.deal.pk,
-                row.deal.number,
-                row.deal.status,
-                row.deal.entry,
-                row.deal.outcome,
-                row.deal.winner,
-                row.deal.points,
-                row.counted,
-            )
-            for row in self.listed_rows
-        ]
-        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()

@@ -233,7 +233,7 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
     refused = move_deal(request, match, deal, Deal.Status.RECORDED)
     if refused is not None:
         return refused
-    board = Board(match)  # as the restore left it
+    board = Board(match, shared=True)  # as the restore left it
     # The live regions hold the totals and the list, not the entry controls: a restore that
     # ends the match reloads the page, which then shows the end instead of them.
     if targets(request, "live") and not board.finished:

@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -96,6 +97,8 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
     """Return the scoreboard's context: the board and its forms (fresh ones unless given).
 
     What the visitor may do is decided here, from their role, and handed to the template.
+    The role also keys the page's kept fragments (`scorekeeper.fragments`), and a form given
+    here (bound: the visitor's input) keeps its region from being kept.
     """
     open_deal = board.open_deal
     initial = {}
@@ -106,19 +109,24 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
             "knocker_deadwood": open_deal.quick_knocker_deadwood,
             "opponent_deadwood": open_deal.quick_opponent_deadwood,
         }
-    quick_form = forms.get("quick_form") or QuickForm(
-        match=board.match, knock_limit=board.knock_limit, initial=initial
+    # Made only if drawn: a kept fragment usually has it already.
+    quick_form = forms.get("quick_form") or SimpleLazyObject(
+        lambda: QuickForm(match=board.match, knock_limit=board.knock_limit, initial=initial)
     )
     return {
         "match": board.match,
         "board": board,
+        "role": role,
         "can_edit": role >= Role.EDIT,
         "is_owner": role == Role.OWNER,
         # The grid ticks the cards of a list (it is the hands' grid too): the upcard as one.
         "upcard_form": forms.get("upcard_form")
-        or UpcardForm(initial={"upcard": [str(board.upcard)] if board.upcard else []}),
+        or SimpleLazyObject(
+            lambda: UpcardForm(initial={"upcard": [str(board.upcard)] if board.upcard else []})
+        ),
         "quick_form": quick_form,
         "quick_open": bool(initial),
+        "forms_bound": any(getattr(form, "is_bound", False) for form in forms.values()),
     }
 
 
@@ -131,11 +139,13 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     recorded here, its message offers to undo it.
     """
     match, role = access.match_for(request, pk, Role.VIEW)
-    board = Board(match)
+    board = Board(match, shared=True)
     context = board_context(board, role)
     if not wants_partial(request):
         # Outside the board that htmx swaps: offered on a whole page, it stays until the next.
-        context["save_offer"] = sessions.offer_to_save(request, match, role, bool(board.rows))
+        context["save_offer"] = sessions.offer_to_save(
+            request, match, role, board.has_counted_deals
+        )
         undo = undo_offer(request, board, role)
         if undo is not None:
             context.update(undo=undo, undo_tag=UNDO_TAG % undo.pk)
@@ -150,6 +160,8 @@ def undo_offer(request: HtmxHttpRequest, board: Board, role: Role) -> Deal | Non
     just recorded, while it is still the last one counted and nothing of the next is entered.
     """
     tags = {message.extra_tags for message in messages.get_messages(request)}
+    if not any(tag and tag.startswith("undo-") for tag in tags):
+        return None  # without reading the deals: the board's kept picture is enough
     deal = board.last_counted
     if deal is None or UNDO_TAG % deal.pk not in tags or not can_undo(board, role, deal):
         return None
@@ -192,7 +204,7 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     match, role = access.match_for(request, pk, Role.VIEW)
-    board = Board(match)
+    board = Board(match, shared=True)
     if board.finished != (request.GET.get("over") == "1"):
         # Won, or reopened by an undo, a delete or a restore on the other phone: the controls
         # come or go, and they are outside the live regions. The whole page again.
@@ -233,7 +245,7 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # The totals and the knock limit change in a box of the same height, so nothing above
         # the picker moves; the picker comes back folded under its new title, which brings
         # "Ann knocked" up to where the thumb is.
-        context = board_context(Board(match), role)  # as the upcard left it
+        context = board_context(Board(match, shared=True), role)  # as the upcard left it
         live = render_to_string("scorekeeper/match_detail.html#live", context, request)
         context["oob"] = True
         picker = render_to_string("scorekeeper/match_detail.html#picker", context, request)
@@ -262,7 +274,7 @@ def deal_quick(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = QuickForm(request.POST, match=match, knock_limit=limit)
     if form.is_valid() and upcard is not None:
         return record(request, match, form.facts(upcard))
-    context = board_context(Board(match), role, quick_form=form)
+    context = board_context(Board(match, shared=True), role, quick_form=form)
     context["quick_open"] = True
     return render_invalid(request, "scorekeeper/match_detail.html", "quick", context)
 
@@ -342,7 +354,7 @@ def deal_enter(request: HtmxHttpRequest, pk: int, seat: int) -> HttpResponse:
     match, role = access.match_for(request, pk, Role.EDIT)
     if seat not in (0, 1):
         raise Http404
-    board = Board(match)
+    board = Board(match, shared=True)
     if board.finished:
         messages.error(request, _("This match is over."))
         return redirect(match)

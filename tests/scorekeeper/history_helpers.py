@@ -71,6 +71,7 @@ def add_deals(match: Match, facts_list) -> list[Deal]:
     deals = build_deals(match, facts_list, start=last + 1)
     match.deals.filter(status=Deal.Status.OPEN).update(number=last + len(deals) + 1)
     deals = Deal.objects.bulk_create(deals)
+    match.bump_version()  # as every change to the deals does: pages keep pieces per version
     return deals
 
 

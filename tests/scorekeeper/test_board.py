@@ -26,7 +26,7 @@ def test_a_board_reads_the_deals_and_the_open_deal_once(played, django_assert_nu
     with django_assert_num_queries(2):
         board = Board(played)
         for _ in range(2):
-            figures = (board.totals, board.rows, board.listed_rows, board.deals_key)
+            figures = (board.totals, board.rows, board.listed_rows, board.has_counted_deals)
             figures += (board.deal_number, board.dealer, board.upcard, board.knock_limit)
             figures += (board.last_counted, board.winner, board.only_gin, board.spades_double)
     assert [box.points for box in board.totals] == [20, 15]
