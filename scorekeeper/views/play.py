@@ -120,7 +120,11 @@ def board_context(board: Board, role: Role, **forms: object) -> dict[str, object
         "role": role,
         "can_edit": role >= Role.EDIT,
         "is_owner": role == Role.OWNER,
-        "upcard_form": forms.get("upcard_form") or SimpleLazyObject(UpcardForm),
+        # The grid ticks the cards of a list (it is the hands' grid too): the upcard as one.
+        "upcard_form": forms.get("upcard_form")
+        or SimpleLazyObject(
+            lambda: UpcardForm(initial={"upcard": [str(board.upcard)] if board.upcard else []})
+        ),
         "quick_form": quick_form,
         "quick_open": bool(initial),
         "forms_bound": any(getattr(form, "is_bound", False) for form in forms.values()),
@@ -210,8 +214,8 @@ def match_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
-    """Return the board's live regions: the totals, and out of band the deal list and the
-    deal numbers of this phone's own forms."""
+    """Return the board's live regions: the totals, and out of band the deal list, the deal
+    numbers of this phone's own forms and its upcard picker's title."""
     context = board_context(board, role)
     live = render_to_string("scorekeeper/match_detail.html#live", context, request)
     context["oob"] = True
@@ -239,10 +243,14 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return render_invalid(request, "scorekeeper/match_detail.html", "upcard", context)
     match.set_upcard(form.cleaned_data["upcard"])
     if wants_partial(request):
-        # Only the totals and the knock limit change, in a box of the same height: the picker
-        # under the thumb stays where it is, and so does the page.
-        board = Board(match, shared=True)  # as the upcard left it
-        return render(request, "scorekeeper/match_detail.html#live", board_context(board, role))
+        # The totals and the knock limit change in a box of the same height, so nothing above
+        # the picker moves; the picker comes back folded under its new title, which brings
+        # "Ann knocked" up to where the thumb is.
+        context = board_context(Board(match, shared=True), role)  # as the upcard left it
+        live = render_to_string("scorekeeper/match_detail.html#live", context, request)
+        context["oob"] = True
+        picker = render_to_string("scorekeeper/match_detail.html#picker", context, request)
+        return HttpResponse(live + picker)
     return redirect(match)
 
 

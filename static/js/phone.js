@@ -1,13 +1,5 @@
-/* What a phone at the table adds on top of the pages, each only where the browser can:
- * - the install offer on the scoreboard, once, never on the first visit: the browser's own
- *   prompt where it offers one (beforeinstallprompt), the Home Screen steps on iOS;
- * - the screen kept on while a match page is open (Screen Wake Lock), with a switch that the
- *   phone remembers;
- * - "Send the result": the picture of the score through the phone's own sending sheet (Web
- *   Share with files), or else downloaded, as the link does without this script;
- * - a share link's Copy (Clipboard API) and "Send the link" (Web Share) buttons, each shown
- *   only where the phone has it: without them the link is text to select.
- */
+/* The phone's extras: install offer, screen kept on, Send the result, Copy/Send a link.
+ * Each only where the browser can; notes in the README. */
 (() => {
   'use strict';
 

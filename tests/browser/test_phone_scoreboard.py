@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Match
 
-from .browser_helpers import ARTIFACTS, Phone
+from .browser_helpers import ARTIFACTS, SUITS, Phone
 from .conftest import PHONE, watch
 
 CENTRE_JS = """(el) => { const r = el.getBoundingClientRect();
@@ -53,7 +53,8 @@ def test_tapping_a_lower_upcard_keeps_the_knock_limit_on_screen(phone: Phone, ca
     page.wait_for_timeout(300)  # a late layout shift would show by now
     assert page.evaluate("scrollY") == before
     assert limit.evaluate(IN_VIEW_JS), "the knock limit went off the screen"
-    assert page.locator(label).evaluate(IN_VIEW_JS), "the tapped card went off the screen"
+    # The picker folded under its title, which is where the thumb is.
+    assert page.locator("#picker > summary").evaluate(IN_VIEW_JS), "the picker's title is gone"
     expect(page.locator(f"#id_upcard_{card}")).to_be_checked()
 
 
@@ -248,7 +249,9 @@ def test_screenshots_of_the_scoreboard_and_the_pages_around_it(
     page.locator("#id_target").fill("50")
     phone.look(f"board-new-match-{tag}")
     phone.tap_to_next_page(page.locator("main form button[type=submit]").last)
+    page.screenshot(path=ARTIFACTS / f"board-before-upcard-{tag}-screen.png")
     phone.set_upcard("7H")
+    page.screenshot(path=ARTIFACTS / f"board-upcard-{tag}-screen.png")
     phone.look(f"board-upcard-{tag}")
     page.locator("#quick > summary").tap()
     page.locator("#quick .seg label").first.tap()
@@ -279,3 +282,64 @@ def test_screenshots_of_the_scoreboard_and_the_pages_around_it(
     phone.look(f"board-home-{tag}")
     assert not page.problems  # type: ignore[attr-defined]
     context.close()
+
+
+# ---- After the upcard: the picker folds away, "Ann knocked" and the limit in view ----------
+
+
+def in_view(page: Page, selector: str) -> bool:
+    return all(page.locator(selector).evaluate_all(f"(els) => els.map({IN_VIEW_JS})"))
+
+
+@pytest.mark.parametrize("card", ["2C", "9D"])
+def test_after_picking_the_upcard_the_knocked_buttons_and_the_limit_are_on_screen(
+    phone: Phone, card
+):
+    page = phone.page
+    phone.start_match("Ann", "Ben")
+    picker = page.locator("#picker")
+    expect(picker).to_have_attribute("open", "")
+    label = f"label[for='id_upcard_{card}']"
+    bring_to_bottom(page, label)
+    before = page.evaluate("scrollY")
+    assert before > 0, "the card was in view without scrolling: not a lower upcard"
+    with page.expect_response(lambda r: "/upcard/" in r.url):
+        thumb_tap(page, label)
+    expect(page.locator("#limit .num")).to_have_text(card[0])
+    shown = ("9" if card[0] == "9" else "2") + SUITS[card[1]]
+    # The picker folds, and its title says what was picked.
+    expect(picker).not_to_have_attribute("open", "")
+    expect(picker.locator("> summary")).to_have_text(re.compile(rf"Upcard {shown} · change"))
+    page.wait_for_timeout(300)  # a late layout shift would show by now
+    assert page.evaluate("scrollY") == before, "the page moved under the thumb"
+    assert in_view(page, "#limit"), "the knock limit went off the screen"
+    knocked = "main .actions-2 a.btn"
+    expect(page.locator(knocked)).to_have_text(["Ann knocked", "Ben knocked"])
+    assert in_view(page, knocked), "Ann knocked / Ben knocked are off the screen"
+
+    # Changing it is one tap on the title, then the card.
+    thumb_tap(page, "#picker > summary")
+    expect(picker).to_have_attribute("open", "")
+    expect(page.locator(f"#id_upcard_{card}")).to_be_checked()
+    label = "label[for='id_upcard_7H']"
+    bring_to_bottom(page, label)
+    with page.expect_response(lambda r: "/upcard/" in r.url):
+        thumb_tap(page, label)
+    expect(page.locator("#limit .num")).to_have_text("7")
+    expect(picker.locator("> summary")).to_have_text(re.compile("Upcard 7♥ · change"))
+    assert in_view(page, "#limit") and in_view(page, knocked)
+
+
+@pytest.mark.browser_context_args(java_script_enabled=False)
+def test_without_js_the_picked_upcard_titles_the_folded_picker(phone: Phone):
+    page = phone.page
+    phone.start_match("Ann", "Ben")
+    phone.set_upcard("9D")
+    picker = page.locator("#picker")
+    expect(picker).not_to_have_attribute("open", "")
+    expect(picker.locator("> summary")).to_have_text(re.compile("Upcard 9♦ · change"))
+    phone.tap(picker.locator("> summary"))
+    phone.tap(phone.card_label("upcard", "7H"))
+    phone.tap_to_next_page(phone.button("Set the upcard"))
+    expect(page.locator("#limit .num")).to_have_text("7")
+    expect(picker.locator("> summary")).to_have_text(re.compile("Upcard 7♥ · change"))

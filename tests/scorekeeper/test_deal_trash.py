@@ -168,7 +168,7 @@ def test_restore_through_htmx_that_ends_the_match_reloads_the_page(client, match
     response = post(client, match, "deal_restore", 3, version(match), **HTMX, HTTP_HX_TARGET="live")
     assert response["HX-Redirect"] == match.get_absolute_url()
     page = client.get(match.get_absolute_url()).content.decode()
-    assert "Deal 3 was restored." in page and "Alice wins 110–30" in page
+    assert "Deal 3 was restored." in page and 'Alice wins <span class="score">110–30</span>' in page
     assert "Tap the upcard" not in page
 
 
@@ -200,13 +200,19 @@ def test_view_link_holder_sees_the_deleted_deal_but_no_restore(client, match):
 
 def test_deleting_the_deal_that_ended_the_match_reopens_it(client, match):
     play(client, match, [(0, 1, 61), (1, 1, 31), (0, 1, 51)])  # Alice 110: she wins
-    assert "Alice wins 110–30" in client.get(match.get_absolute_url()).content.decode()
+    assert (
+        'Alice wins <span class="score">110–30</span>'
+        in client.get(match.get_absolute_url()).content.decode()
+    )
     post(client, match, "deal_delete", 3, version(match))
     board = client.get(match.get_absolute_url()).content.decode()
     assert "panel final" not in board and "Deal 4 · Bob deals" in board
     assert totals(client, match) == ["60", "30"]
     post(client, match, "deal_restore", 3, version(match))
-    assert "Alice wins 110–30" in client.get(match.get_absolute_url()).content.decode()
+    assert (
+        'Alice wins <span class="score">110–30</span>'
+        in client.get(match.get_absolute_url()).content.decode()
+    )
 
 
 def test_numbers_never_shift_and_the_next_one_counts_deleted_deals(client, match):

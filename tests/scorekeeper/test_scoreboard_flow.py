@@ -156,14 +156,30 @@ def test_the_site_swaps_a_422_into_its_form_and_shows_other_4xx_pages(client, db
     assert first["4.."]["swap"] is True and first["4.."]["target"] == "#main"
 
 
-def test_picking_the_upcard_with_htmx_swaps_only_the_live_region(client, match):
+def test_picking_the_upcard_with_htmx_swaps_the_live_region_and_folds_the_picker(client, match):
     url = reverse("scorekeeper:deal_upcard", args=[match.pk])
     response = client.post(url, {"upcard": "7H"}, **HTMX)
     body = response.content.decode()
     assert response.status_code == 200
     assert body.lstrip().startswith('<div id="live"')
-    assert 'id="upcard"' not in body  # the picker under the thumb is left alone
     assert '<span class="num">7</span>' in body
+    # The picker comes back out of band, folded, titled with the card, the card ticked.
+    picker = body[body.index('<details id="picker"') :]
+    assert picker.startswith('<details id="picker" hx-swap-oob="true">')  # no "open"
+    title = re.search(r'<summary id="picker-title">(.*?)</summary>', picker, re.S).group(1)
+    assert "Upcard" in title and 'title="7♥"' in title and "change" in title
+    assert 'value="7H" id="id_upcard_7H" checked' in picker
+
+
+def test_the_poll_brings_the_upcard_the_other_phone_picked_into_the_picker_title(client, match):
+    match.set_upcard(Card.parse("9D"))
+    response = client.get(reverse("scorekeeper:match_poll", args=[match.pk]) + "?v=0", **HTMX)
+    title = re.search(
+        r'<summary id="picker-title" hx-swap-oob="true">(.*?)</summary>',
+        response.content.decode(),
+        re.S,
+    )
+    assert title and 'title="9♦"' in title.group(1)
 
 
 def test_the_limit_box_is_there_before_the_upcard(client, match):

@@ -78,7 +78,7 @@ def test_a_whole_match_to_the_final_screen(client, db):
     response = record_quick(client, match, 0, 2, 40)
     assert response.status_code == 302
     final = client.get(match.get_absolute_url()).content.decode()
-    assert "Alice wins 103–30" in final
+    assert 'Alice wins <span class="score">103–30</span>' in final
     assert "Rematch" in final
     state = match.state()
     assert state.finished and state.winner == 0
@@ -103,7 +103,10 @@ def test_a_whole_match_to_the_final_screen(client, db):
     state = match.state()
     assert state.winner == 1 and state.totals == (45, 105)
     assert [line.counted for line in state.lines] == [True] * 4 + [False] * 3
-    assert "Bob wins 105–45" in client.get(match.get_absolute_url()).content.decode()
+    assert (
+        'Bob wins <span class="score">105–45</span>'
+        in client.get(match.get_absolute_url()).content.decode()
+    )
 
     # A rematch keeps the players and the rules.
     response = client.post(reverse("scorekeeper:match_rematch", args=[match.pk]))
