@@ -64,6 +64,36 @@ OVERFLOW_JS = """
 }
 """
 
+# Every box whose right edge runs past the screen, as far as it shows: a box is cut to its
+# clipping ancestors first (text cut off inside a box is CLIPPED_JS's business). Fixed and
+# sticky boxes count too, although they never widen the page. A box that scrolls sideways is
+# listed as well: at 360 px nothing should need a sideways swipe.
+OUTSIDE_SCREEN_JS = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + [...el.classList].map((c) => '.' + c).join('');
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let right = r.right;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') {
+        right = Math.min(right, up.getBoundingClientRect().right);
+      }
+    }
+    const style = getComputedStyle(el);
+    if (right > width + 0.5) out.push(`${name(el)} (right ${Math.round(right)})`);
+    else if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+"""
+
 AXE_RUN_JS = """
 async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -276,6 +306,19 @@ class Phone:
         assert overflow is None, f"{self.path}: horizontal overflow, {overflow}"
         problems = getattr(self.page, "problems", [])
         assert not problems, "\n".join(problems)
+
+    def assert_inside_screen(self) -> None:
+        """No horizontal overflow, and no box (fixed and sticky ones included) past the right
+        edge of the screen, nor one that scrolls sideways."""
+        self.check_layout()
+        outside = self.page.evaluate(OUTSIDE_SCREEN_JS)
+        assert not outside, f"{self.path}: past the right of the screen: {outside}"
+
+    def says(self, words: list[str]) -> None:
+        """Each of the words is in the page's text."""
+        text = self.page.locator("body").inner_text()
+        missing = [word for word in words if word not in text]
+        assert not missing, f"{self.path}: {missing} not on the page"
 
     def look(self, name: str) -> Path:
         """Check the layout and save a screenshot of the whole page to artifacts/NAME.png."""
