@@ -64,6 +64,27 @@ OVERFLOW_JS = """
 }
 """
 
+# Words of the matched elements' text that break across two lines.
+SPLIT_WORDS_JS = """
+(selector) => {
+  const split = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rows = new Set([...range.getClientRects()]
+          .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (rows.size > 1) split.push(`${el.tagName.toLowerCase()}: ${m[0]}`);
+      }
+    }
+  }
+  return split;
+}
+"""
+
 # Every box whose right edge runs past the screen, as far as it shows: a box is cut to its
 # clipping ancestors first (text cut off inside a box is CLIPPED_JS's business). Fixed and
 # sticky boxes count too, although they never widen the page. A box that scrolls sideways is
@@ -313,6 +334,11 @@ class Phone:
         self.check_layout()
         outside = self.page.evaluate(OUTSIDE_SCREEN_JS)
         assert not outside, f"{self.path}: past the right of the screen: {outside}"
+
+    def assert_words_whole(self, selector: str) -> None:
+        """No word of the matched elements' text is split across two lines."""
+        split = self.page.evaluate(SPLIT_WORDS_JS, selector)
+        assert not split, f"{self.path}: words split across lines: {split}"
 
     def says(self, words: list[str]) -> None:
         """Each of the words is in the page's text."""

@@ -94,6 +94,14 @@ def fits(phone, name: str, words: list[str]) -> None:
     phone.look(name)
 
 
+def entry_is_tidy(phone) -> None:
+    """The upcard's label and the knock limit beside it keep apart, each word whole, and the
+    bar's words fit their boxes."""
+    phone.assert_no_overlap(".upcard-row .form-label, .limit-entry > span")
+    phone.assert_not_clipped(".upcard-row .form-label, .limit-entry > span, .bar .btn, .bar p")
+    phone.assert_words_whole(".upcard-row .form-label, .limit-entry .lbl, .hand-switch label")
+
+
 def record_layoffs(match: Match) -> Deal:
     """Record deal 1: Maximiliana knocks and Bartholomew lays off onto a run and a set."""
     upcard = Card.parse("TS")
@@ -144,18 +152,19 @@ def test_the_pages_around_a_deal_keep_to_a_360_px_screen(phone, language):
     expect(bar.locator(".bar-status")).to_have_text(words["undercut"])
     page.screenshot(path=ARTIFACTS / f"pages-360-{language}-bar-undercut-screen.png")
     fits(phone, f"pages-360-{language}-bar-undercut", [words["undercut"], ANN, BART])
+    entry_is_tidy(phone)
     phone.type_hand("knocker", KNOCK_12)
     expect(bar.locator(".btn-illegal")).to_have_text(words["illegal"])
     page.screenshot(path=ARTIFACTS / f"pages-360-{language}-bar-illegal-screen.png")
     fits(phone, f"pages-360-{language}-bar-illegal", [words["illegal"]])
-    phone.assert_not_clipped(".bar .btn, .bar p")
+    entry_is_tidy(phone)
 
     query = {"upcard": "TC", "hand_text": CHECK_HAND, "opponent_text": CHECK_OPPONENT}
     phone.goto(f"{reverse('scorekeeper:checker')}?{urlencode(query)}")
     expect(page.locator(".bar .bar-status")).not_to_be_empty()
     page.screenshot(path=ARTIFACTS / f"pages-360-{language}-checker-screen.png")
     fits(phone, f"pages-360-{language}-checker", words["checker"])
-    phone.assert_not_clipped(".bar .btn, .bar p")
+    entry_is_tidy(phone)
 
     phone.goto(reverse("scorekeeper:rules"))
     fits(phone, f"pages-360-{language}-rules", words["rules"])
