@@ -39,7 +39,6 @@ WORDS = {
 WHOLE_WORDS = ".top nav a, .btn, .seg label, h1, h2, h3, th, dt, summary"
 
 
-
 def record_deal_with_layoffs(match: Match) -> None:
     upcard = Card.parse("TC")
     match.set_upcard(upcard)
@@ -65,7 +64,6 @@ def assert_fits(phone, language: str) -> None:
     )
     assert len(rows) == 4 and len(set(rows)) == 1, f"{phone.path}: the navigation wraps: {rows}"
     phone.assert_words_whole(WHOLE_WORDS)
-
 
 
 @pytest.mark.parametrize("language", ["fi", "nl"])

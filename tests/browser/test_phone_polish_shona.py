@@ -65,7 +65,6 @@ def record(match: Match, number: int, upcard: str, knocker: int, cards: str, oth
     return match.record(number, facts)
 
 
-
 def nav_is_one_row(page) -> None:
     tops = page.locator(".top nav a").evaluate_all(
         "links => links.map(a => Math.round(a.getBoundingClientRect().top))"

@@ -62,7 +62,6 @@ BROKEN_SCORES_JS = """
 """
 
 
-
 def scores_are_whole(page) -> None:
     assert page.locator(SCORES).count() > 0, f"{page.url}: no score figure"
     broken = page.evaluate(BROKEN_SCORES_JS, SCORES)
