@@ -99,7 +99,9 @@ def entry_is_tidy(phone) -> None:
     bar's words fit their boxes."""
     phone.assert_no_overlap(".upcard-row .form-label, .limit-entry > span")
     phone.assert_not_clipped(".upcard-row .form-label, .limit-entry > span, .bar .btn, .bar p")
-    phone.assert_words_whole(".upcard-row .form-label, .limit-entry .lbl, .hand-switch label")
+    phone.assert_words_whole(
+        ".seg label, .upcard-row .form-label, .limit-entry .lbl, .hand-switch label"
+    )
 
 
 def record_layoffs(match: Match) -> Deal:
