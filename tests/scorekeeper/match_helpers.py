@@ -33,6 +33,11 @@ def deal_url(name, match, number):
     return reverse(f"scorekeeper:{name}", args=[match.pk, deal.pk])
 
 
+def entry_url(match, seat=0):
+    """Return the card-entry page of the match's open deal, with `seat` as the knocker."""
+    return reverse("scorekeeper:deal_enter", args=[match.pk, seat])
+
+
 def set_upcard(client, match, upcard):
     response = client.post(reverse("scorekeeper:deal_upcard", args=[match.pk]), {"upcard": upcard})
     assert response.status_code == 302

@@ -1,24 +1,13 @@
 """Full card entry: the live preview, recording, and every kind of bad input."""
 
 import pytest
-from django.urls import reverse
 
 from scorekeeper.models import Deal
 
-from .match_helpers import HTMX, deal_url, enter_cards, set_upcard
+from .match_helpers import HTMX, deal_url, enter_cards, entry_url, set_upcard
 
 KNOCKER = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
 OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
-
-
-@pytest.fixture
-def dealing(client, match):
-    set_upcard(client, match, "6D")
-    return match
-
-
-def entry_url(match, seat=0):
-    return reverse("scorekeeper:deal_enter", args=[match.pk, seat])
 
 
 def test_entry_page_shows_two_grids_and_the_upcard(client, dealing):

@@ -4,27 +4,15 @@ share them."""
 
 import re
 
-import pytest
 from django.template import Context, Template
-from django.urls import reverse
 
 from adjudication import Card, Layoff, Meld, parse_cards
 
-from .match_helpers import HTMX, deal_url, enter_cards, set_upcard
+from .match_helpers import HTMX, deal_url, enter_cards, entry_url, set_upcard
 
 KNOCKER = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4
 OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # 39 left: a knock worth 35 (Alice)
 CHECKER = "/check/"
-
-
-@pytest.fixture
-def dealing(client, match):
-    set_upcard(client, match, "6D")
-    return match
-
-
-def entry_url(match, seat=0):
-    return reverse("scorekeeper:deal_enter", args=[match.pk, seat])
 
 
 def tap_post(client, match, knocker, opponent="", **extra):
