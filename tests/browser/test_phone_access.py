@@ -47,8 +47,10 @@ def test_card_grid_works_by_keyboard(phone):
     phone.set_upcard("TC")
     phone.knocked("Alice")
 
-    # From the shorthand field, Tab reaches the grid's first card; Space ticks it.
-    page.locator("#id_knocker_text").focus()
+    # From the hand switch (the knocker's side is on), Tab reaches the grid's first card; Space
+    # ticks it.
+    page.locator("input.side-a").focus()
+    expect(page.locator("input.side-a")).to_be_checked()
     page.keyboard.press("Tab")
     expect(phone.card_input("knocker", "AS")).to_be_focused()
     outline = page.evaluate(

@@ -66,7 +66,7 @@ SLIPS = {
         r"%\(\w+\)s vastaan %\(\w+\)s",  # "A vastaan B": a calque of "A against B"
         r"\d vastaan \d|%\(\w+\)s vastaan",  # "irtokortit 7 vastaan 9"
         r"Ei liitettäviä kortteja",  # a finished deal: nothing *was* laid off
-        r"\bPeru\b(?!:)",  # Revoke, which clashes with "Peru:" (Undo)
+        r"\bPeru",  # neither Undo ("Kumoa") nor Revoke ("Mitätöi"): it blurred the two
         r"jakovoittobonus",
         r"Kuka tahansa",
         r"ässä tarkoittaa giniä",
