@@ -64,6 +64,57 @@ OVERFLOW_JS = """
 }
 """
 
+# Words of the matched elements' text that break across two lines.
+SPLIT_WORDS_JS = """
+(selector) => {
+  const split = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rows = new Set([...range.getClientRects()]
+          .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (rows.size > 1) split.push(`${el.tagName.toLowerCase()}: ${m[0]}`);
+      }
+    }
+  }
+  return split;
+}
+"""
+
+# Every box whose right edge runs past the screen, as far as it shows: a box is cut to its
+# clipping ancestors first (text cut off inside a box is CLIPPED_JS's business). Fixed and
+# sticky boxes count too, although they never widen the page. A box that scrolls sideways is
+# listed as well: at 360 px nothing should need a sideways swipe.
+OUTSIDE_SCREEN_JS = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + [...el.classList].map((c) => '.' + c).join('');
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let right = r.right;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') {
+        right = Math.min(right, up.getBoundingClientRect().right);
+      }
+    }
+    const style = getComputedStyle(el);
+    if (right > width + 0.5) out.push(`${name(el)} (right ${Math.round(right)})`);
+    else if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+"""
+
 AXE_RUN_JS = """
 async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -276,6 +327,24 @@ class Phone:
         assert overflow is None, f"{self.path}: horizontal overflow, {overflow}"
         problems = getattr(self.page, "problems", [])
         assert not problems, "\n".join(problems)
+
+    def assert_inside_screen(self) -> None:
+        """No horizontal overflow, and no box (fixed and sticky ones included) past the right
+        edge of the screen, nor one that scrolls sideways."""
+        self.check_layout()
+        outside = self.page.evaluate(OUTSIDE_SCREEN_JS)
+        assert not outside, f"{self.path}: past the right of the screen: {outside}"
+
+    def assert_words_whole(self, selector: str) -> None:
+        """No word of the matched elements' text is split across two lines."""
+        split = self.page.evaluate(SPLIT_WORDS_JS, selector)
+        assert not split, f"{self.path}: words split across lines: {split}"
+
+    def says(self, words: list[str]) -> None:
+        """Each of the words is in the page's text."""
+        text = self.page.locator("body").inner_text()
+        missing = [word for word in words if word not in text]
+        assert not missing, f"{self.path}: {missing} not on the page"
 
     def look(self, name: str) -> Path:
         """Check the layout and save a screenshot of the whole page to artifacts/NAME.png."""

@@ -38,26 +38,6 @@ WORDS = {
 # Text whose words must each stay on one line.
 WHOLE_WORDS = ".top nav a, .btn, .seg label, h1, h2, h3, th, dt, summary"
 
-SPLIT_WORDS_JS = """
-(selector) => {
-  const split = [];
-  for (const el of document.querySelectorAll(selector)) {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.data.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const rows = new Set([...range.getClientRects()]
-          .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (rows.size > 1) split.push(`${el.tagName.toLowerCase()}: ${m[0]}`);
-      }
-    }
-  }
-  return split;
-}
-"""
-
 
 def record_deal_with_layoffs(match: Match) -> None:
     upcard = Card.parse("TC")
@@ -83,14 +63,7 @@ def assert_fits(phone, language: str) -> None:
         "links => links.map((a) => Math.round(a.getBoundingClientRect().top))"
     )
     assert len(rows) == 4 and len(set(rows)) == 1, f"{phone.path}: the navigation wraps: {rows}"
-    split = page.evaluate(SPLIT_WORDS_JS, WHOLE_WORDS)
-    assert not split, f"{phone.path}: words split across lines: {split}"
-
-
-def says(phone, words: list[str]) -> None:
-    text = phone.page.locator("main").inner_text()
-    missing = [word for word in words if word not in text]
-    assert not missing, f"{phone.path}: {missing} not on the page"
+    phone.assert_words_whole(WHOLE_WORDS)
 
 
 @pytest.mark.parametrize("language", ["fi", "nl"])
@@ -110,11 +83,11 @@ def test_a_match_fits_a_360_px_phone(phone, live_server, language):
     record_deal_with_layoffs(Match.objects.latest("pk"))
     page.reload()
     phone.set_upcard("8H")
-    says(phone, WORDS[language]["board"])
+    phone.says(WORDS[language]["board"])
     assert_fits(phone, language)
 
     phone.tap_to_next_page(page.locator("#deals li a").first)
-    says(phone, WORDS[language]["deal"])
+    phone.says(WORDS[language]["deal"])
     assert_fits(phone, language)
     page.go_back()
 
@@ -122,7 +95,7 @@ def test_a_match_fits_a_360_px_phone(phone, live_server, language):
     phone.type_hand("knocker", KNOCKER)
     phone.type_hand("opponent", OPPONENT)
     expect(page.locator("#preview .outcome")).to_contain_text("15")
-    says(phone, WORDS[language]["entry"])
+    phone.says(WORDS[language]["entry"])
     assert_fits(phone, language)
 
     for path in ("/rules/", "/stats/", "/history/", "/check/"):

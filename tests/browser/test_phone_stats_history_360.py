@@ -62,12 +62,6 @@ BROKEN_SCORES_JS = """
 """
 
 
-def says(page, words: list[str]) -> None:
-    text = page.locator("body").inner_text()
-    missing = [word for word in words if word not in text]
-    assert not missing, f"{page.url}: {missing} not on the page"
-
-
 def scores_are_whole(page) -> None:
     assert page.locator(SCORES).count() > 0, f"{page.url}: no score figure"
     broken = page.evaluate(BROKEN_SCORES_JS, SCORES)
@@ -112,16 +106,16 @@ def test_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
 
     phone.goto(f"{reverse('scorekeeper:stats')}?a={done.player_a_id}&b={done.player_b_id}")
     expect(page.locator("html")).to_have_attribute("lang", language)
-    says(page, words["stats"])
+    phone.says(words["stats"])
     scores_are_whole(page)
     phone.look(f"stats-360-{language}")
 
     phone.goto(reverse("scorekeeper:history"))
-    says(page, words["history"] + [words["short date"]])
+    phone.says(words["history"] + [words["short date"]])
     scores_are_whole(page)
     phone.look(f"history-360-{language}")
 
     phone.goto(reverse("scorekeeper:match_history", args=[done.pk]))
-    says(page, words["match"])
+    phone.says(words["match"])
     scores_are_whole(page)
     phone.look(f"history-match-360-{language}")
