@@ -10,7 +10,10 @@ Targets:
 - two more references: the bare view after loading the session (the one query every access
   check needs), and the site's layout with no content (``base.html``: what every page pays);
 - the scoreboard of the 40-deal match;
-- the live preview of the card-entry page with 20 cards (htmx POST, the ``#entry`` partial);
+- the live preview of the card-entry page with 20 cards, as a card tap sends it (htmx POST
+  with ``tapped``: the answer swaps the counts, the verdict bar and the preview out of band,
+  never the grid under the thumb), and as a typed hand or a new upcard sends it (both grids
+  drawn again too);
 - the live poll when nothing changed (204).
 
 Each target is loaded in several short rounds, the targets taking turns, and the best round
@@ -45,9 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.harness import Site, gunicorn, prepared_site, stop_on_sigterm  # noqa: E402
 
 # The goals, as ratios to the empty page (what every page pays for the layout), and the
-# ratios measured before the scoreboard kept its pieces per match version.
-GOALS = {"scoreboard": 0.50, "preview": 0.50, "poll": 1.00}
-BEFORE = {"scoreboard": 0.21, "preview": 0.21, "poll": 1.72}
+# ratios measured before the scoreboard kept its pieces per match version. Before the entry
+# page's redesign every tap posted the whole form and got the whole form back (21%); now a
+# tap is the `tap` request, and the goal is on it; the full preview is printed beside it.
+GOALS = {"scoreboard": 0.50, "tap": 0.50, "poll": 1.00}
+BEFORE = {"scoreboard": 0.21, "tap": 0.21, "preview": 0.21, "poll": 1.72}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,41 +82,43 @@ def targets(site: Site) -> list[Target]:
     cookie = ("Cookie", site.cookie)
     htmx = ("HX-Request", "true")
     phone = ("Accept-Encoding", "gzip, deflate, br")  # so the server pays for compression
-    preview = urllib.parse.urlencode(
-        [
-            ("csrfmiddlewaretoken", site.csrf),
-            ("number", "41"),
-            ("version", str(site.version)),
-            ("knocker_rendered", ""),
-            ("opponent_rendered", ""),
-            ("knocker_seat", "0"),
-            ("upcard", site.upcard),
-            ("knocker_text", ""),
-            ("opponent_text", ""),
-            *(("knocker", card) for card in site.knocker.split()),
-            *(("opponent", card) for card in site.opponent.split()),
-            ("action", "preview"),
-        ]
+    fields = [
+        ("csrfmiddlewaretoken", site.csrf),
+        ("number", "41"),
+        ("version", str(site.version)),
+        ("knocker_rendered", ""),
+        ("opponent_rendered", ""),
+        ("knocker_seat", "0"),
+        ("upcard", site.upcard),
+        ("knocker_text", ""),
+        ("opponent_text", ""),
+        *(("knocker", card) for card in site.knocker.split()),
+        *(("opponent", card) for card in site.opponent.split()),
+        ("action", "preview"),
+    ]
+    preview = urllib.parse.urlencode(fields)
+    tap = urllib.parse.urlencode([*fields, ("tapped", "1")])  # as entry.js marks a card tap
+    entry_headers = (
+        cookie,
+        htmx,
+        phone,
+        ("Content-Type", "application/x-www-form-urlencoded"),
+        ("X-CSRFToken", site.csrf),
     )
     return [
         Target("bare", "bare HttpResponse", "/bench/bare/", 200),
         Target("session", "bare + session load", "/bench/session/", 200, headers=(cookie,)),
         Target("empty", "empty page (base.html)", "/bench/empty/", 200, headers=(cookie, phone)),
         Target("scoreboard", "scoreboard, 40 deals", f"{match}/", 200, headers=(cookie, phone)),
+        Target("tap", "card tap, 20 cards", f"{match}/knock/0/", 200, "POST", tap, entry_headers),
         Target(
             "preview",
-            "preview, 20 cards",
+            "preview, both grids, 20 cards",
             f"{match}/knock/0/",
             200,
-            method="POST",
-            body=preview,
-            headers=(
-                cookie,
-                htmx,
-                phone,
-                ("Content-Type", "application/x-www-form-urlencoded"),
-                ("X-CSRFToken", site.csrf),
-            ),
+            "POST",
+            preview,
+            entry_headers,
         ),
         Target(
             "poll",
@@ -279,10 +286,13 @@ def main() -> None:
     print(f"{'goal, as a ratio to the empty page':<36}{'before':>8}{'now':>8}{'goal':>8}")
     print("-" * 68)
     for target in plan:
-        goal = GOALS.get(target.name)
-        if goal is None:
+        if target.name not in BEFORE:
             continue
         ratio = best[target.name].rps / empty
+        goal = GOALS.get(target.name)
+        if goal is None:
+            print(f"{target.label:<36}{BEFORE[target.name]:>8.0%}{ratio:>8.0%}{'-':>8}  reference")
+            continue
         met = "met" if ratio >= goal else "MISSED"
         print(
             f"{target.label:<36}{BEFORE[target.name]:>8.0%}{ratio:>8.0%}"
