@@ -4,7 +4,8 @@ A card player reads the site page by page; a term that changes from page to page
 word left standing, or a player's name bent by grammar that a placeholder cannot follow reads
 as a machine's work. These checks read each catalogue with the English msgid beside each
 msgstr: wherever the English says "stock", "undercut", "points"... the translation must use the
-one word chosen for it (the glossary below), and the slips issue 15 found must not come back.
+one word chosen for it (the glossary below), and the slips a card player's review found must
+not come back.
 Django's own messages (scorekeeper/django_messages.py) are Django's wording, not the game's:
 they are left out.
 """

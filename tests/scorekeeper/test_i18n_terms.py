@@ -92,7 +92,7 @@ SLIPS = {
 # A name is never followed by a case ending or another word glued to it.
 NAMES = r"%\((name|a|b|who|first|second|winner)\)s(?=[:\w'’-])"
 
-# The changes issue 15 asks for, word for word.
+# The changes a native card player's review asked for, word for word.
 REQUIRED = {
     "fi": {
         "%(a)s against %(b)s": "%(a)s – %(b)s",
