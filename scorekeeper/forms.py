@@ -183,6 +183,21 @@ class HandBoundField(BoundField):
         }
 
 
+class CardChoiceField(forms.ChoiceField):
+    """A choice among the cards (or the upcard's list): constant choices, shared by every form
+    rather than deep-copied for each one, as Django's `ChoiceField` does (52 or 53 of them, on
+    every tap of the card-entry page)."""
+
+    def __deepcopy__(self, memo: dict) -> CardChoiceField:
+        result = forms.Field.__deepcopy__(self, memo)
+        result._choices = self._choices
+        return result
+
+
+class CardsChoiceField(CardChoiceField, forms.MultipleChoiceField):
+    """Several cards among the 52: a hand's grid."""
+
+
 class HandField(forms.MultiValueField):
     """One hand, entered on the card grid, as shorthand text, or both (`HandWidget`).
 
@@ -198,7 +213,7 @@ class HandField(forms.MultiValueField):
         self, label: str, *, text_label: str, counts: tuple[int, ...], optional: bool = False
     ) -> None:
         parts = (
-            forms.MultipleChoiceField(choices=CARD_CHOICES, required=False),
+            CardsChoiceField(choices=CARD_CHOICES, required=False),
             forms.CharField(max_length=MAX_CARD_TEXT, required=False),
             forms.CharField(max_length=MAX_CARD_TEXT, required=False),
         )
@@ -316,7 +331,7 @@ class DealForm(HandsForm):
 
     SIDES = ("knocker", "opponent")
 
-    upcard = forms.ChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, widget=CardSelect)
+    upcard = CardChoiceField(label=_("Upcard"), choices=UPCARD_CHOICES, widget=CardSelect)
     knocker_seat = forms.TypedChoiceField(
         label=_("Who knocked?"), coerce=int, choices=(), widget=SegmentedRadio
     )
@@ -359,7 +374,7 @@ class CheckerForm(HandsForm):
 
     SIDES = ("hand", "opponent")
 
-    upcard = forms.ChoiceField(
+    upcard = CardChoiceField(
         label=_("Upcard"), choices=UPCARD_CHOICES, required=False, widget=CardSelect
     )
     hand = HandField(_("Your cards"), text_label=_("Your cards as text"), counts=(10, 11))
@@ -391,7 +406,7 @@ class CheckerForm(HandsForm):
 class UpcardForm(forms.Form):
     """The upcard of the deal being played, tapped on the grid."""
 
-    upcard = forms.ChoiceField(label=_("Upcard"), choices=CARD_CHOICES, widget=CardRadioWidget)
+    upcard = CardChoiceField(label=_("Upcard"), choices=CARD_CHOICES, widget=CardRadioWidget)
 
     def clean_upcard(self) -> Card:
         return Card.parse(self.cleaned_data["upcard"])

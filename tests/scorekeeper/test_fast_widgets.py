@@ -3,6 +3,7 @@
 import pytest
 from django import forms
 
+from scorekeeper.forms import DealForm
 from scorekeeper.widgets import (
     SHORTHAND_ATTRS,
     UPCARD_CHOICES,
@@ -68,3 +69,16 @@ def test_fast_inputs_write_what_djangos_input_template_writes(ours, django, valu
     assert ours.render('knocker_text"<', value, attrs) == django.render(
         'knocker_text"<', value, attrs
     )
+
+
+def test_each_form_shares_the_card_fields_constant_choices_instead_of_copying_them(match):
+    first, second = DealForm(match=match), DealForm(match=match)
+    assert first.fields["upcard"] is not second.fields["upcard"]
+    assert first.fields["upcard"].choices is second.fields["upcard"].choices
+    grids = [form.fields["knocker"].fields[0] for form in (first, second)]
+    assert grids[0] is not grids[1]
+    assert grids[0].choices is grids[1].choices
+    assert isinstance(grids[0].widget, forms.SelectMultiple)
+    # A copy's own choices may still be set without touching the form class's.
+    first.fields["upcard"].choices = [("AS", "A♠")]
+    assert len(second.fields["upcard"].choices) > 1
