@@ -77,7 +77,7 @@ WORDS = {
     },
     "sn": {
         "new": ["Mutambo mutsva", "Mutambi wekutanga", "Tanga mutambo"],
-        "share": ["Tumira link yemutambo uyu", "Kopa"],
+        "share": ["Tumira rinki remutambo uyu", "Kopa"],
         "undercut": f"Muteyo! {BART} anowana mapoinzi 10.",
         "illegal": "Hazvisi pamutemo: makadhi akasara 12 > 9",
         "layoffs": [f"Kugogodza: {ANN} anowana mapoinzi 14.", "Makadhi akawedzerwa"],
