@@ -76,6 +76,24 @@ HEADLINES = {
     ),
 }
 HEADLINES[Basis.TIE] = HEADLINES[Basis.UNDERCUT]
+# The knock checker speaks to the player whose hand it checks: no names, and "you".
+CHECKER_HEADLINES = {
+    Basis.GIN: ngettext_lazy(
+        "Gin! You score %(points)s point.", "Gin! You score %(points)s points.", "points"
+    ),
+    Basis.BIG_GIN: ngettext_lazy(
+        "Big gin! You score %(points)s point.", "Big gin! You score %(points)s points.", "points"
+    ),
+    Basis.LOWER: ngettext_lazy(
+        "Knock: you score %(points)s point.", "Knock: you score %(points)s points.", "points"
+    ),
+    Basis.UNDERCUT: ngettext_lazy(
+        "Undercut! Your opponent scores %(points)s point.",
+        "Undercut! Your opponent scores %(points)s points.",
+        "points",
+    ),
+}
+CHECKER_HEADLINES[Basis.TIE] = CHECKER_HEADLINES[Basis.UNDERCUT]
 REASONS = {
     Basis.GIN: _("Gin bonus %(bonus)s + the opponent's deadwood %(o)s. No layoffs against gin."),
     Basis.BIG_GIN: _(
@@ -143,7 +161,13 @@ ILLEGAL_SHORT = _("Illegal: deadwood %(deadwood)s > %(limit)s")
 
 
 def explain(
-    verdict: Verdict, rules: Rules, knocker: str, opponent: str, *, knocker_label: str = ""
+    verdict: Verdict,
+    rules: Rules,
+    knocker: str,
+    opponent: str,
+    *,
+    knocker_label: str = "",
+    headlines: dict = HEADLINES,
 ) -> Explanation:
     """Return the explanation of a verdict given under `rules`, between these two players.
 
@@ -160,7 +184,7 @@ def explain(
         )
     else:
         name = knocker if basis.winner is Side.KNOCKER else opponent
-        headline = points_sentence(HEADLINES[basis], name, verdict.points)
+        headline = points_sentence(headlines[basis], name, verdict.points)
         why = sentence(
             REASONS[basis],
             k=verdict.knocker_deadwood,

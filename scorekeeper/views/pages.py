@@ -15,7 +15,14 @@ from adjudication import DEFAULT_RULES, Card, Rules
 from .. import access
 from ..forms import CheckerForm
 from ..htmx import HtmxHttpRequest, is_htmx, partial
-from ..presenters import bar_state, explain, hands_on_screen, summarise, with_recorded_deals
+from ..presenters import (
+    CHECKER_HEADLINES,
+    bar_state,
+    explain,
+    hands_on_screen,
+    summarise,
+    with_recorded_deals,
+)
 
 
 @require_GET
@@ -52,7 +59,11 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
         if found["verdict"] is not None:
             names = (_("Knocker"), _("Opponent"))
             context["explained"] = explain(
-                found["verdict"], DEFAULT_RULES, *names, knocker_label=_("Your cards")
+                found["verdict"],
+                DEFAULT_RULES,
+                *names,
+                knocker_label=_("Your cards"),
+                headlines=CHECKER_HEADLINES,
             )
     upcard = form.upcard_value() if bound else None
     names = (_("Your cards"), _("Opponent"))

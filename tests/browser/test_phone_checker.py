@@ -36,10 +36,10 @@ def test_checker_verdict_follows_typing_and_tapping(phone):
     phone.tap_cards("hand", "9C", start=11, step=-1)
     expect(result).to_contain_text("You can knock: deadwood 4 ≤ limit 5.")
     phone.type_hand("opponent", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
-    expect(result).to_contain_text("scores 35 points.")
+    expect(result).to_contain_text("Knock: you score 35 points.")
     expect(phone.card_input("opponent", "KC")).to_be_disabled()
     phone.look("flow2-03-full-verdict")
 
     # A reload keeps it all: the checker's state lives in the URL.
     page.reload()
-    expect(page.locator("#result")).to_contain_text("scores 35 points.")
+    expect(page.locator("#result")).to_contain_text("Knock: you score 35 points.")

@@ -46,7 +46,7 @@ def test_checker_with_the_opponent_gives_the_full_verdict(client, db):
             "opponent_text": "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H",
         },
     ).content.decode()
-    assert "Undercut! Opponent scores 12 points." in body
+    assert "Undercut! Your opponent scores 12 points." in body
     assert "You scores" not in body
 
 
@@ -59,9 +59,29 @@ def test_checker_without_upcard_judges_the_opponent_at_limit_ten(client, db):
             "opponent_text": "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H",
         },
     ).content.decode()
-    assert "Undercut! Opponent scores 12 points." in body
+    assert "Undercut! Your opponent scores 12 points." in body
 
 
 def test_checker_rejects_bad_cards_with_a_message(client, db):
     body = client.get(URL, {"upcard": "", "hand_text": "AS 2S 1X"}).content.decode()
     assert "“1X” is not a card" in body and 'value="AS 2S 1X"' in body
+
+
+def test_checker_speaks_to_the_player_not_of_a_knocker_in_every_language(client, db):
+    hands = {
+        "upcard": "TC",
+        "hand_text": "AS 2S 3S 7H 8H 9H KC KD KH 4D",
+        "opponent_text": "5C 6C 8C 9D TD JD 2H 3H QS 5S",
+    }
+    said = {
+        "en": "Knock: you score 35 points.",
+        "fi": "Koputus: saat 35 pistettä.",
+        "nl": "Klop: je scoort 35 punten.",
+        "pl": "Pukanie: zdobywasz 35 punktów.",
+        "sn": "Kugogodza: unowana mapoinzi 35.",
+    }
+    for language, headline in said.items():
+        body = client.get(URL, hands, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert headline in body, language
+        for role_as_name in ("Knocker scores", "Koputtaja saa", "Klopper scoort"):
+            assert role_as_name not in body, language
