@@ -264,6 +264,15 @@ class Phone:
     def record(self) -> None:
         self.tap_to_next_page(self.button("Record the deal"))
 
+    def record_quick(self, knocker: int, knocker_deadwood: str, opponent_deadwood: str) -> None:
+        """Record a deal from the scoreboard's quick form: who knocked (0 or 1), two numbers."""
+        page = self.page
+        page.locator("#quick > summary").tap()
+        page.locator("#quick .seg label").nth(knocker).tap()
+        page.locator("#id_knocker_deadwood").fill(knocker_deadwood)
+        page.locator("#id_opponent_deadwood").fill(opponent_deadwood)
+        self.tap_to_next_page(page.locator("#quick button[type=submit]"))
+
     def back_to_board(self) -> None:
         self.tap_to_next_page(self.link("Back to the scoreboard"))
 

@@ -39,13 +39,8 @@ def fits(phone, what: str) -> None:
 
 
 def record_quick(phone, knocker: int, k: str, o: str) -> None:
-    page = phone.page
-    page.locator("#quick > summary").tap()
-    page.locator("#quick .seg label").nth(knocker).tap()
-    page.locator("#id_knocker_deadwood").fill(k)
-    page.locator("#id_opponent_deadwood").fill(o)
-    phone.tap_to_next_page(page.locator("#quick button[type=submit]"))
-    expect(page.locator("[data-undo]")).to_be_visible()
+    phone.record_quick(knocker, k, o)
+    expect(phone.page.locator("[data-undo]")).to_be_visible()
 
 
 @pytest.mark.browser_context_args(viewport=NARROW)
