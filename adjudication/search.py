@@ -337,12 +337,11 @@ def highest_card(mask: int) -> int:
     >>> highest_card(1 << 12 | 1 << 25)
     12
     """
-    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS
-    rank = ranks.bit_length() - 1
-    for suit_start in (0, 13, 26, 39):
-        if mask >> (suit_start + rank) & 1:
-            return suit_start + rank
-    raise ValueError("empty deadwood")
+    if not mask:
+        raise ValueError("empty deadwood")
+    rank = ((mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS).bit_length() - 1
+    suits = mask >> rank & _REPLICATE  # the suits holding that rank, as bits 0, 13, 26, 39
+    return rank + (suits & -suits).bit_length() - 1
 
 
 def _discard_search(
