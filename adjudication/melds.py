@@ -40,6 +40,7 @@ __all__ = [
     "arrangements",
     "best_arrangement",
     "melds_from_masks",
+    "tally_spread",
 ]
 
 
@@ -258,6 +259,34 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
         + _CLUBS[mask >> 39]
     )
     return arrangement
+
+
+def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """Return (melded cards, melds) for a hand's tally (the sum of its cards' ``Card.tally``)
+    when the cards that fit a meld make no meld, one meld, or melds that share no card: then
+    they pack with no deadwood, and these melds are the search's best packing of them. Return
+    None when a card fits both a run and a set (only a search can tell).
+
+    This is :func:`best_arrangement`'s shortcut, which keeps its own copy inline.
+
+    >>> melded, melds = tally_spread(sum(card.tally for card in parse_cards("AS 2S 3S 7H KD")))
+    >>> melded, [str(meld) for meld in melds]
+    (7, ['AS 2S 3S'])
+    """
+    flags = tally + MELD_PROBE & MELD_FLAGS
+    if not flags:
+        return 0, ()
+    mask = tally & _FULL
+    starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+    runs = starts | starts << 1 | starts << 2
+    sets = SET_CARDS[flags & SET_FLAGS] & mask
+    melded = runs | sets
+    meld = _BY_MASK.get(melded)
+    if meld is not None:
+        return melded, (meld,)
+    if runs & sets:
+        return None
+    return melded, melds_from_masks(components(runs, sets))
 
 
 def _searched(mask: int) -> Arrangement:

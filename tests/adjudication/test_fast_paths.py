@@ -1,9 +1,9 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
 The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
-11-card discard that needs no search, card text read by table, the opponent's packings listed
-once per deal) are
-where nearly every hand goes, so they must agree with the general search to the last meld and
+11-card discard that needs no search, a hand analysed from its tally, card
+text read by table, the opponent's packings listed once per deal) are where nearly every hand
+goes, so they must agree with the general search to the last meld and
 tie-break, not only on the deadwood.
 """
 
@@ -25,6 +25,7 @@ from adjudication import (
     parse_cards,
 )
 from adjudication.cards import _SPELLINGS, hand_mask
+from adjudication.hand import analyse_mask
 from adjudication.layoffs import OpponentSolver
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
@@ -158,6 +159,23 @@ def naive_best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
 def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mask: int) -> None:
     found = best_discard(mask)
     assert found == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+@MANY
+@given(
+    masks(10, 11),
+    st.data(),
+    st.sampled_from([None, *ALL_CARDS]),
+    st.sampled_from([Rules(), Rules(big_gin=True)]),
+)
+def test_analyse_hand_from_the_tally_is_the_analysis_of_the_mask(
+    mask: int, data: st.DataObject, upcard: Card | None, rules: Rules
+) -> None:
+    assume(mask.bit_count() in (10, 11))  # a narrow window of ranks may hold fewer
+    expected = analyse_mask(mask, rules.knock_limit(upcard), rules)
+    cards = cards_in(mask, data)
+    assert analyse_hand(cards, upcard, rules) == expected
+    assert analyse_hand(tuple(cards), upcard, rules) == expected
 
 
 @MANY
