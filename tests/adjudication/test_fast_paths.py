@@ -1,7 +1,7 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
 The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
-11-card discard that needs no search, a hand analysed from its tally, card
+11-card discard that needs no search or only small ones, a hand analysed from its tally, card
 text read by table, the opponent's packings listed once per deal) are where nearly every hand
 goes, so they must agree with the general search to the last meld and
 tie-break, not only on the deadwood.
@@ -159,6 +159,28 @@ def naive_best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
 def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mask: int) -> None:
     found = best_discard(mask)
     assert found == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+@st.composite
+def crossing_hands(draw: st.DrawFn) -> int:
+    """11 cards where a run and a set share a card, and the rest random: the hands whose
+    discard takes the small searches over the melded cards."""
+    suit, start = draw(st.integers(0, 3)), draw(st.integers(0, 10))
+    length = draw(st.integers(3, min(5, 13 - start)))
+    rank = start + draw(st.integers(0, length - 1))
+    other_suits = st.integers(0, 3).filter(lambda other: other != suit)
+    others = draw(st.lists(other_suits, min_size=2, max_size=3, unique=True))
+    mask = ((1 << length) - 1) << (suit * 13 + start)
+    mask |= sum(1 << (other * 13 + rank) for other in others)
+    free = [index for index in range(52) if not mask >> index & 1]
+    extra = draw(st.permutations(free))[: 11 - mask.bit_count()]
+    return mask | sum(1 << index for index in extra)
+
+
+@MANY
+@given(crossing_hands())
+def test_best_discard_of_a_run_crossing_a_set_agrees_with_every_discard(mask: int) -> None:
+    assert best_discard(mask) == _best_discard_search(mask) == naive_best_discard(mask)
 
 
 @MANY
