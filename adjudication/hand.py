@@ -11,7 +11,7 @@ from typing import Any
 
 from adjudication.cards import ALL_CARDS, PATTERN_CARDS, Card, hand_mask, hand_tally
 from adjudication.errors import WrongCountError
-from adjudication.melds import Arrangement, Meld, arrangement_of, tally_spread
+from adjudication.melds import Arrangement, Meld, arrangement_of, mask_spread, tally_spread
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.search import PATTERN_POINTS, best_discard, best_packing, meldable
 
@@ -118,7 +118,8 @@ def _spread(
     rest: int, melds: tuple[Meld, ...], eleven: bool, limit: int, rules: Rules
 ) -> HandAnalysis:
     """The analysis of nearly every hand, with no search: its meldable cards pack with no
-    deadwood (:func:`adjudication.melds.tally_spread`) and ``rest`` is the other cards.
+    deadwood (:func:`adjudication.melds.tally_spread`, :func:`~adjudication.melds.mask_spread`)
+    and ``rest`` is the other cards.
 
     That packing is the best, and with 11 cards the discard is the highest card of ``rest``
     (as :func:`adjudication.search.highest_card` picks it): any other discard breaks a meld
@@ -153,7 +154,11 @@ _SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
     """Return the analysis of a 10- or 11-card hand mask under a known knock limit."""
-    if mask.bit_count() == 11:
+    eleven = mask.bit_count() == 11
+    spread = mask_spread(mask)
+    if spread is not None and (not eleven or spread[0] != mask):
+        return _spread(mask ^ spread[0], spread[1], eleven, limit, rules)
+    if eleven:
         if rules.big_gin and meldable(mask) == mask:  # else some card is deadwood: no big gin
             value, melds = best_packing(mask)
             if value == 0:

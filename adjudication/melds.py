@@ -39,6 +39,7 @@ __all__ = [
     "arrangement_of",
     "arrangements",
     "best_arrangement",
+    "mask_spread",
     "melds_from_masks",
     "tally_spread",
 ]
@@ -278,8 +279,26 @@ def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
         return 0, ()
     mask = tally & _FULL
     starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
-    runs = starts | starts << 1 | starts << 2
-    sets = SET_CARDS[flags & SET_FLAGS] & mask
+    return _apart(starts | starts << 1 | starts << 2, SET_CARDS[flags & SET_FLAGS] & mask)
+
+
+def mask_spread(mask: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """:func:`tally_spread` for a hand given as a mask.
+
+    >>> melded, melds = mask_spread(hand_mask("AS 2S 3S 7H KD"))
+    >>> melded, [str(meld) for meld in melds]
+    (7, ['AS 2S 3S'])
+    """
+    starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+    a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+    ranks = a & b & (c | d) | c & d & (a | b)  # held 3 or 4 times
+    if not starts and not ranks:
+        return 0, ()
+    return _apart(starts | starts << 1 | starts << 2, ranks * _REPLICATE & mask)
+
+
+def _apart(runs: int, sets: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """The melds of cards that fit a run (``runs``) or a set (``sets``), when no card fits both."""
     melded = runs | sets
     meld = _BY_MASK.get(melded)
     if meld is not None:
@@ -287,6 +306,9 @@ def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
     if runs & sets:
         return None
     return melded, melds_from_masks(components(runs, sets))
+
+
+_REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 def _searched(mask: int) -> Arrangement:

@@ -33,6 +33,7 @@ __all__ = [
     "meldable",
     "packings",
     "points",
+    "quick_deadwood",
 ]
 
 SUIT_BITS = 0x1FFF
@@ -293,6 +294,34 @@ def best_packing(mask: int) -> tuple[int, tuple[int, ...]]:
         # its own, and together they leave no melded card as deadwood.
         return total - points(melded), components(runs, sets)
     return _min_deadwood(mask, total + 1)  # as search_packing, with the total at hand
+
+
+def quick_deadwood(mask: int, discard: bool) -> int | None:
+    """Return the lowest deadwood of ``mask`` (after discarding, with ``discard``) when no card
+    fits both a run and a set, as for nearly every hand; None when only a search can tell.
+
+    Then the meldable cards all pack with no deadwood, and the discard is the highest card
+    left (:func:`highest_card`). With all 11 cards meldable, a discard breaks a meld: None.
+
+    >>> quick_deadwood(0b111 | 1 << 20 | 1 << 51, True), quick_deadwood(0b1111, True)
+    (8, None)
+    """
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_START
+    a = mask & SUIT_BITS
+    b = (mask >> 13) & SUIT_BITS
+    c = (mask >> 26) & SUIT_BITS
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    runs = starts | (starts << 1) | (starts << 2)
+    sets = ranks * _REPLICATE & mask
+    if runs & sets:
+        return None
+    rest = mask ^ runs ^ sets
+    a, b, c, d = rest & SUIT_BITS, (rest >> 13) & SUIT_BITS, (rest >> 26) & SUIT_BITS, rest >> 39
+    value = _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
+    if not discard:
+        return value
+    return value - CARD_POINTS[(a | b | c | d).bit_length() - 1] if rest else None
 
 
 def search_packing(mask: int) -> tuple[int, tuple[int, ...]]:

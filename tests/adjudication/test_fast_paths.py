@@ -1,10 +1,10 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
 The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
-11-card discard that needs no search or only small ones, a hand analysed from its tally, card
-text read by table, the opponent's packings listed once per deal) are where nearly every hand
-goes, so they must agree with the general search to the last meld and
-tie-break, not only on the deadwood.
+11-card discard that needs no search or only small ones, a hand analysed with no search, a
+knock's deadwood at a glance, card text read by table, the opponent's packings listed once per
+deal) are where nearly every hand goes, so they must agree with the general search to the last
+meld and tie-break, not only on the deadwood.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from adjudication import (
     AdjudicationError,
     Arrangement,
     Card,
+    HandAnalysis,
     Rules,
     analyse_hand,
     best_arrangement,
@@ -39,6 +40,8 @@ from adjudication.search import (
     best_packing,
     meldable,
     points,
+    quick_deadwood,
+    search_packing,
 )
 
 SHORT_MELDS = [meld.mask for meld in ALL_MELDS if len(meld.cards) <= 5]
@@ -183,21 +186,49 @@ def test_best_discard_of_a_run_crossing_a_set_agrees_with_every_discard(mask: in
     assert best_discard(mask) == _best_discard_search(mask) == naive_best_discard(mask)
 
 
+def searched_analysis(mask: int, limit: int, rules: Rules) -> HandAnalysis:
+    """A hand's analysis by the plain searches alone, with no shortcut."""
+    if mask.bit_count() == 10:
+        value, melds = search_packing(mask)
+        arrangement = Arrangement.from_masks(mask, melds)
+        return HandAnalysis(limit, None, arrangement, value <= limit, value == 0, False, rules)
+    if rules.big_gin:
+        value, melds = search_packing(mask)
+        if value == 0:
+            arrangement = Arrangement.from_masks(mask, melds)
+            return HandAnalysis(limit, None, arrangement, True, True, True, rules)
+    value, index, melds = _best_discard_search(mask)
+    arrangement = Arrangement.from_masks(mask ^ 1 << index, melds)
+    discard = ALL_CARDS[index]
+    return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
+
+
 @MANY
 @given(
-    masks(10, 11),
+    st.one_of(masks(10, 11), crossing_hands()),
     st.data(),
     st.sampled_from([None, *ALL_CARDS]),
     st.sampled_from([Rules(), Rules(big_gin=True)]),
 )
-def test_analyse_hand_from_the_tally_is_the_analysis_of_the_mask(
+def test_analysis_of_cards_and_of_a_mask_is_the_searched_one(
     mask: int, data: st.DataObject, upcard: Card | None, rules: Rules
 ) -> None:
     assume(mask.bit_count() in (10, 11))  # a narrow window of ranks may hold fewer
-    expected = analyse_mask(mask, rules.knock_limit(upcard), rules)
+    limit = rules.knock_limit(upcard)
+    expected = searched_analysis(mask, limit, rules)
+    assert analyse_mask(mask, limit, rules) == expected
     cards = cards_in(mask, data)
     assert analyse_hand(cards, upcard, rules) == expected
     assert analyse_hand(tuple(cards), upcard, rules) == expected
+
+
+@MANY
+@given(masks(0, 13), masks(11, 11))
+def test_quick_deadwood_is_the_searched_deadwood_or_none(mask: int, eleven: int) -> None:
+    quick = quick_deadwood(mask, False)
+    assert quick is None or quick == _min_deadwood(mask, points(mask) + 1)[0]
+    quick = quick_deadwood(eleven, True)
+    assert quick is None or quick == _best_discard_search(eleven)[0]
 
 
 @MANY
