@@ -70,30 +70,40 @@ def laid_off(rest: int, run_entry: int, set_entry: int) -> int:
 class OpponentSolver:
     """The opponent's lowest deadwood against any knocker melds, for one opponent hand.
 
-    Every packing of the opponent's hand is listed once; a reply is then the best packing
-    with everything laid off that can be. Results are cached by the only thing that matters
-    about the knocker's melds: which opponent cards they accept directly.
+    When the knocker's melds take none of the opponent's cards directly, nothing can be laid
+    off and the hand's own best packing is the reply: that is most knocks, and needs no more.
+    Otherwise every packing of the hand is listed once (on first need); a reply is then the
+    best packing with everything laid off that can be. Results are cached by the only thing
+    that matters about the knocker's melds: which opponent cards they accept directly.
     """
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
+        self.own_best = best_packing(hand)[0]
+        self._first: dict[int, tuple[int, ...]] = {}
+        self._rests: list[tuple[int, int]] = []
+        self._cache: dict[int, int] = {}
+
+    def _list_packings(self) -> None:
         # The first packing (in search order) of each distinct set of cards left unmelded:
         # later packings with the same rest never reply better.
-        first: dict[int, tuple[int, ...]] = {}
-        for melds, _ in packings(hand):
+        first = self._first
+        for melds, _ in packings(self.hand):
             used = 0
             for m in melds:
                 used |= m
-            first.setdefault(hand & ~used, melds)
-        self._first = first
+            first.setdefault(self.hand & ~used, melds)
         self._rests = sorted((points(rest), rest) for rest in first)
-        self.own_best = self._rests[0][0]
-        self._cache: dict[int, int] = {}
 
     def reply(self, knocker_melds: Sequence[Meld]) -> OpponentPlay:
         """Return :func:`best_reply` to these knocker melds (their cards not in the hand)."""
-        if not knocker_melds:
+        run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
+        if not (run_entry | set_entry) & self.hand:
+            # Nothing to lay off: the first packing of the lowest deadwood, as best_packing
+            # finds it (packings list in the same search order).
             return _reply_alone(self.hand)
+        if not self._first:
+            self._list_packings()
         return _reply_with_layoffs(
             self.hand, knocker_melds, ((melds, rest) for rest, melds in self._first.items())
         )
@@ -107,6 +117,8 @@ class OpponentSolver:
         key = run_entry | set_entry << 52
         cached = self._cache.get(key)
         if cached is None:
+            if not self._first:
+                self._list_packings()
             cached = self._cache[key] = self._solve(run_entry, set_entry)
         return cached
 
