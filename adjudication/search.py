@@ -490,15 +490,18 @@ def _enumerate(
     melded = starts | (starts << 1) | (starts << 2) | (ranks * _REPLICATE & rem)
     if melded != rem:
         forced = rem ^ melded
-        dw += (
-            _SEG_POINTS[forced & SUIT_BITS]
-            + _SEG_POINTS[(forced >> 13) & SUIT_BITS]
-            + _SEG_POINTS[(forced >> 26) & SUIT_BITS]
-            + _SEG_POINTS[forced >> 39]
-        )
+        a = forced & SUIT_BITS
+        b = (forced >> 13) & SUIT_BITS
+        c = (forced >> 26) & SUIT_BITS
+        d = forced >> 39
+        dw += _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
         if discard:
-            top = max(top, CARD_POINTS[highest_card(forced)])
-        if dw - top > limit if discard else dw > limit:
+            p = CARD_POINTS[(a | b | c | d).bit_length() - 1]  # the highest forced card's
+            if p > top:
+                top = p
+            if dw - top > limit:
+                return
+        elif dw > limit:
             return
         rem = melded
     if not rem:
@@ -511,11 +514,16 @@ def _enumerate(
     i = low.bit_length() - 1
     x = (rem >> i) & _RUN_ROOM[i]
     for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
-        _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
+        if m != rem:
+            _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
+        elif not discard:  # the last cards make this meld: one more packing, as above
+            out.append(((*melds, m), dw))
+        elif top:
+            out.append(((*melds, m), dw - top))
     p = CARD_POINTS[i]
     ndw = dw + p
     if discard:
-        ntop = max(top, p)
+        ntop = p if p > top else top
         if ndw - ntop <= limit:
             _enumerate(rem ^ low, melds, ndw, ntop, limit, discard, out)
     elif ndw <= limit:
