@@ -27,7 +27,7 @@ from adjudication import (
 )
 from adjudication.cards import _SPELLINGS, hand_mask
 from adjudication.hand import analyse_mask
-from adjudication.layoffs import OpponentSolver
+from adjudication.layoffs import OpponentSolver, entries
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
     MELD_FLAGS,
@@ -312,4 +312,8 @@ def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
             knocker.append(meld)
             used |= meld.mask
     cards = [card for card in ALL_CARDS if card.bit & hand]
-    assert OpponentSolver(hand).reply(knocker) == best_reply(cards, knocker)
+    expected = best_reply(cards, knocker)
+    solver = OpponentSolver(hand)
+    assert solver.deadwood(*entries(meld.mask for meld in knocker)) == expected.deadwood_points
+    assert solver.reply(knocker) == expected
+    assert OpponentSolver(hand).reply(knocker) == expected  # replying before any deadwood
