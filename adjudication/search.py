@@ -443,16 +443,21 @@ def best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
     dead = points(forced)
     if value < CARD_POINTS[discard]:
         return dead - CARD_POINTS[discard] + value, discard, melds
-    # Else each melded card is a candidate too, with the best packing of the other melded
+    # Else a melded card may be the better discard, with the best packing of the other melded
     # cards: a few small searches (the melded cards are 5 to 8 in nearly every such hand),
-    # each bounded by the best so far, instead of one over all 11.
-    best = (dead - CARD_POINTS[discard] + value) * 64 + _DISCARD_ORDER[discard]
+    # each bounded by the best so far, instead of one over all 11. Taking a card away lowers
+    # the melded cards' deadwood by at most its points, so only a card with as many points as
+    # the forced discard can do as well.
+    top = CARD_POINTS[discard]
+    best = (dead - top + value) * 64 + _DISCARD_ORDER[discard]
     found = discard, melds
     rest = melded
     while rest:
         low = rest & -rest
         rest ^= low
         card = low.bit_length() - 1
+        if CARD_POINTS[card] < top:
+            continue
         # A tie in value goes to the better discard order, so a tie must be found too.
         value, melds = _min_deadwood(melded ^ low, (best >> 6) - dead + 1)
         key = (dead + value) * 64 + _DISCARD_ORDER[card]
