@@ -1,9 +1,14 @@
-"""The card widgets build their HTML in Python (issue 8): the same markup, without the cost."""
+"""The card widgets and card tags build their HTML in Python (issues 8 and 16): the same markup,
+without the cost."""
 
 import pytest
 from django import forms
+from django.template import Context, Template
 
+from adjudication import Card, Meld, parse_cards
+from adjudication.layoffs import Layoff
 from scorekeeper.forms import DealForm
+from scorekeeper.templatetags.cards import card
 from scorekeeper.widgets import (
     SHORTHAND_ATTRS,
     UPCARD_CHOICES,
@@ -82,3 +87,53 @@ def test_each_form_shares_the_card_fields_constant_choices_instead_of_copying_th
     # A copy's own choices may still be set without touching the form class's.
     first.fields["upcard"].choices = [("AS", "A♠")]
     assert len(second.fields["upcard"].choices) > 1
+
+
+# The loop that drew a spread before the {% arrangement %} tag (it was an included template).
+SPREAD_LOOP = (
+    '{% load cards %}<div class="cards-row">{% for m in melds %}<span class="meld">'
+    "{% meld m layoffs %}</span>{% endfor %}"
+    '{% for c in deadwood %}{% card c "dead" %}{% endfor %}</div>'
+)
+
+
+@pytest.mark.parametrize(
+    ("melds", "deadwood", "layoffs"),
+    [
+        ((), (), None),
+        (("3H 4H 5H 6H", "7C 7D 7S"), ("KS", "2D"), None),
+        (("4H 5H 6H",), ("9C",), [("3H", "4H 5H 6H"), ("7H", "4H 5H 6H")]),
+        (("QS QH QD",), (), [("QC", "QS QH QD")]),
+    ],
+)
+def test_the_arrangement_tag_writes_what_the_template_loop_wrote(melds, deadwood, layoffs):
+    melds = [Meld.parse(text) for text in melds]
+    context = {
+        "melds": melds,
+        "deadwood": parse_cards(" ".join(deadwood)),
+        "layoffs": layoffs and [Layoff(Card.parse(c), Meld.parse(onto)) for c, onto in layoffs],
+    }
+    loop = Template(SPREAD_LOOP).render(Context(context))
+    tag = Template("{% load cards %}{% arrangement melds deadwood layoffs %}")
+    assert tag.render(Context(context)) == loop
+    if layoffs:
+        assert loop.count(" laid") == len(layoffs)
+
+
+def test_a_drawn_card_is_escaped_markup_whatever_extra_class_it_is_given():
+    assert str(card("TH", "dead")) == (
+        '<span class="pc pc-h dead" title="10♥"><b>10</b><i>♥</i></span>'
+    )
+    assert 'class="pc pc-s &quot;&gt;"' in card("AS", '">')
+    assert card(Card.parse("AS"), "") is card("AS", "")  # drawn once, then kept
+
+
+def test_a_hands_grid_is_drawn_only_when_a_page_shows_it(match):
+    form = DealForm({"knocker": ["AS", "2S"], "knocker_text": ""}, match=match)
+    form.is_valid()
+    parts = form["knocker"].parts
+    assert "grid" not in parts and parts["count"] == 2
+    assert 'id="id_knocker_AS" checked>' in parts["grid"]
+    assert (
+        "grid" in parts and 'id="id_knocker_AS" checked>' in form["knocker"].get_context()["grid"]
+    )
