@@ -154,6 +154,13 @@ class HandBoundField(BoundField):
     takes them from `parts`.
     """
 
+    def value(self) -> HandShown | None:
+        """Return the hand as shown, worked out once: the form's checks and the page's pieces
+        all ask for it, and a bound form's data never changes."""
+        if not hasattr(self, "_value"):
+            self._value = super().value()
+        return self._value
+
     @cached_property
     def parts(self) -> HandParts:
         """Return the hand's pieces, each drawn once: the grid only when a page shows it."""
@@ -250,6 +257,14 @@ class HandField(forms.MultiValueField):
         # the widget always gives it a list. What a page cannot show is not kept.
         for code in ("incomplete", "invalid"):
             del self.error_messages[code]
+
+    def __deepcopy__(self, memo: dict) -> HandField:
+        # A form's copy shares the three part fields: only this field's widget (whose grid
+        # marks the other hand's cards) is the form's own. Django copies every part too,
+        # on every tap of the card-entry page.
+        result = forms.Field.__deepcopy__(self, memo)
+        result.fields = self.fields
+        return result
 
     def clean(self, value: list) -> tuple[Card, ...]:
         """Return the hand's cards, or raise every error of its grid and its text at once."""

@@ -80,13 +80,24 @@ def test_each_form_shares_the_card_fields_constant_choices_instead_of_copying_th
     first, second = DealForm(match=match), DealForm(match=match)
     assert first.fields["upcard"] is not second.fields["upcard"]
     assert first.fields["upcard"].choices is second.fields["upcard"].choices
-    grids = [form.fields["knocker"].fields[0] for form in (first, second)]
-    assert grids[0] is not grids[1]
-    assert grids[0].choices is grids[1].choices
-    assert isinstance(grids[0].widget, forms.SelectMultiple)
     # A copy's own choices may still be set without touching the form class's.
     first.fields["upcard"].choices = [("AS", "A♠")]
     assert len(second.fields["upcard"].choices) > 1
+
+
+def test_forms_share_a_hands_part_fields_but_each_marks_taken_cards_on_its_own_grid(match):
+    first = DealForm({"knocker": ["AS"], "opponent": ["KD"]}, match=match)
+    second = DealForm({"knocker": ["2S"], "opponent": ["3S"]}, match=match)
+    # The part fields (grid choices, text, text as shown) only read what is posted: shared.
+    assert first.fields["knocker"].fields is second.fields["knocker"].fields
+    assert isinstance(first.fields["knocker"].fields[0].widget, forms.SelectMultiple)
+    # The widget, whose grid greys the other hand's cards, is each form's own.
+    assert first.fields["knocker"].widget is not second.fields["knocker"].widget
+    first.is_valid()
+    second.is_valid()
+    assert 'id="id_knocker_KD" disabled>' in first["knocker"].parts["grid"]
+    grid = second["knocker"].parts["grid"]
+    assert 'id="id_knocker_3S" disabled>' in grid and 'id="id_knocker_KD" disabled' not in grid
 
 
 # The loop that drew a spread before the {% arrangement %} tag (it was an included template).
