@@ -4,6 +4,7 @@ without the cost."""
 import pytest
 from django import forms
 from django.template import Context, Template
+from django.utils import translation
 
 from adjudication import Card, Meld, parse_cards
 from adjudication.layoffs import Layoff
@@ -37,7 +38,8 @@ def test_card_select_writes_what_djangos_select_template_writes(value, attrs):
 def test_card_grid_shows_52_cards_with_ticked_and_taken_ones():
     grid = CardGridWidget()
     grid.taken = frozenset({"AS", "KD"})
-    html = grid.render("knocker", ["KD", "2S"], {"id": "id_knocker"})
+    with translation.override("en"):  # whatever language an earlier test left active
+        html = grid.render("knocker", ["KD", "2S"], {"id": "id_knocker"})
     assert html.count("<label ") == 52 and html.count('type="checkbox"') == 52
     assert 'value="2S" id="id_knocker_2S" checked>' in html
     # Taken by the other hand: greyed out; unless this hand has it too, to show the clash.
@@ -83,6 +85,17 @@ def test_each_form_shares_the_card_fields_constant_choices_instead_of_copying_th
     # A copy's own choices may still be set without touching the form class's.
     first.fields["upcard"].choices = [("AS", "A♠")]
     assert len(second.fields["upcard"].choices) > 1
+
+
+def test_a_card_field_accepts_exactly_its_choices_also_after_they_are_changed(match):
+    upcard = DealForm(match=match).fields["upcard"]
+    assert upcard.valid_value("KD") and upcard.valid_value("")
+    assert not upcard.valid_value("KX") and not upcard.valid_value("kd")
+    upcard.choices = [("AS", "A♠")]
+    assert upcard.valid_value("AS") and not upcard.valid_value("KD")
+    form = DealForm({"upcard": "ZZ", "knocker": ["AS", "1X"]}, match=match)
+    assert not form.is_valid()
+    assert "upcard" in form.errors and "knocker" in form.errors
 
 
 def test_forms_share_a_hands_part_fields_but_each_marks_taken_cards_on_its_own_grid(match):
