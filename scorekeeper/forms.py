@@ -7,6 +7,7 @@ This module is the one boundary where the engine's `AdjudicationError`s become
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -15,6 +16,7 @@ from crispy_forms.layout import Div, Field, Fieldset, Hidden, Layout
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -152,12 +154,16 @@ class HandBoundField(BoundField):
     takes them from `parts`.
     """
 
-    @cached_property
-    def parts(self) -> dict[str, object]:
-        """Return the hand's pieces, drawn once: grid, text, errors, count."""
-        return self.get_context()
+    def value(self) -> HandShown | None:
+        """Return the hand as shown, worked out once: the form's checks and the page's pieces
+        all ask for it, and a bound form's data never changes."""
+        if not hasattr(self, "_value"):
+            self._value = super().value()
+        return self._value
 
-    def get_context(self) -> dict[str, object]:
+    @cached_property
+    def parts(self) -> HandParts:
+        """Return the hand's pieces, each drawn once: the grid only when a page shows it."""
         field: HandField = self.field
         grid, text, rendered = field.widget.widgets
         ticked, typed, shown = field.widget.decompress(self.value())
@@ -168,19 +174,38 @@ class HandBoundField(BoundField):
         text_attrs: dict[str, object] = {"id": text_id}
         if text_errors:
             text_attrs.update({"aria-invalid": "true", "aria-describedby": f"{text_id}_err"})
-        return {
-            "field": self,
-            "count": len(self.form.hands[self.name]),
-            "need": "–".join(str(count) for count in field.counts),
-            "text_id": text_id,
-            "text": text.render(f"{self.html_name}_text", typed, text_attrs),
-            "text_errors": text_errors,
-            "other_errors": other_errors,
-            "grid": grid.render(self.html_name, ticked, {"id": self.auto_id}),
-            "shown": rendered.render(
+        return HandParts(
+            lambda: grid.render(self.html_name, ticked, {"id": self.auto_id}),
+            field=self,
+            count=len(self.form.hands[self.name]),
+            need="–".join(str(count) for count in field.counts),
+            text_id=text_id,
+            text=text.render(f"{self.html_name}_text", typed, text_attrs),
+            text_errors=text_errors,
+            other_errors=other_errors,
+            shown=rendered.render(
                 f"{self.html_name}_rendered", shown, {"id": f"{self.auto_id}_rendered"}
             ),
-        }
+        )
+
+    def get_context(self) -> dict[str, object]:
+        parts = self.parts
+        return {**parts, "grid": parts["grid"]}
+
+
+class HandParts(dict):
+    """A hand's pieces by name (`HandBoundField.parts`). The grid is drawn on first use: the
+    answer to a card tap swaps the counts and texts but never the grid under the thumb."""
+
+    def __init__(self, draw_grid: Callable[[], SafeString], **pieces: object) -> None:
+        super().__init__(pieces)
+        self.draw_grid = draw_grid
+
+    def __missing__(self, key: str) -> object:
+        if key != "grid":
+            raise KeyError(key)
+        self["grid"] = grid = self.draw_grid()
+        return grid
 
 
 class CardChoiceField(forms.ChoiceField):
@@ -192,6 +217,14 @@ class CardChoiceField(forms.ChoiceField):
         result = forms.Field.__deepcopy__(self, memo)
         result._choices = self._choices
         return result
+
+    def valid_value(self, value: object) -> bool:
+        """Return whether the value is one of the choices: a set look-up, where Django's walks
+        the list (once for each of a hand's cards, on every tap)."""
+        values = self.__dict__.get("_values")
+        if values is None or values[0] is not self._choices:
+            values = self._values = (self._choices, frozenset(str(key) for key, _ in self.choices))
+        return str(value) in values[1]
 
 
 class CardsChoiceField(CardChoiceField, forms.MultipleChoiceField):
@@ -232,6 +265,14 @@ class HandField(forms.MultiValueField):
         # the widget always gives it a list. What a page cannot show is not kept.
         for code in ("incomplete", "invalid"):
             del self.error_messages[code]
+
+    def __deepcopy__(self, memo: dict) -> HandField:
+        # A form's copy shares the three part fields: only this field's widget (whose grid
+        # marks the other hand's cards) is the form's own. Django copies every part too,
+        # on every tap of the card-entry page.
+        result = forms.Field.__deepcopy__(self, memo)
+        result.fields = self.fields
+        return result
 
     def clean(self, value: list) -> tuple[Card, ...]:
         """Return the hand's cards, or raise every error of its grid and its text at once."""
