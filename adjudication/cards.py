@@ -24,6 +24,7 @@ __all__ = [
     "cards_to_mask",
     "format_cards",
     "hand_mask",
+    "hand_tally",
     "mask_to_cards",
     "parse_cards",
     "pretty_cards",
@@ -322,6 +323,28 @@ def hand_mask(cards: str | Iterable[str | Card]) -> int:
 
 
 _SEQUENCES = frozenset({list, tuple})
+_FULL = (1 << 52) - 1
+
+
+def hand_tally(cards: str | Iterable[str | Card]) -> int | None:
+    """Return the sum of the cards' :attr:`Card.tally` when ``cards`` is a list or tuple of
+    distinct Card objects, else None (for :func:`hand_mask` to read, or to name the problem).
+
+    >>> hand_tally(parse_cards("AS 2S")) & (1 << 52) - 1 == 0b11
+    True
+    >>> hand_tally("AS 2S"), hand_tally(["AS", "2S"]), hand_tally([Card.parse("AS")] * 2)
+    (None, None, None)
+    """
+    if type(cards) not in _SEQUENCES:
+        return None
+    tally = 0
+    try:
+        for card in cards:
+            tally += card.tally
+    except (AttributeError, TypeError):
+        return None
+    # Distinct cards add up without a carry: as many bits as cards proves there is no duplicate.
+    return tally if (tally & _FULL).bit_count() == len(cards) else None
 
 
 def _text_mask(text: str) -> int | None:

@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudication.cards import ALL_CARDS, Card, hand_mask
+from adjudication.cards import ALL_CARDS, PATTERN_CARDS, Card, hand_mask, hand_tally
 from adjudication.errors import WrongCountError
-from adjudication.melds import Arrangement, arrangement_of
+from adjudication.melds import Arrangement, Meld, arrangement_of, mask_spread, tally_spread
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.search import best_discard, best_packing, meldable
+from adjudication.search import PATTERN_POINTS, best_discard, best_packing, meldable
 
 __all__ = ["HandAnalysis", "analyse_hand"]
 
@@ -96,16 +96,69 @@ def analyse_hand(
     ...
     adjudication.errors.WrongCountError: expected 10 or 11 cards, got 3
     """
-    mask = hand_mask(cards)
-    count = mask.bit_count()
+    tally = hand_tally(cards)
+    if tally is None:
+        mask = hand_mask(cards)  # text, or not a hand of distinct cards (then it raises)
+        count = mask.bit_count()
+    else:
+        mask = tally & _FULL
+        count = len(cards)  # a list or tuple: hand_tally read it
     if count != 10 and count != 11:
         raise WrongCountError((10, 11), count)
-    return analyse_mask(mask, rules.knock_limit(upcard), rules)
+    limit = rules.knock_limit(upcard)
+    if tally is not None:
+        spread = tally_spread(tally)
+        # With all 11 cards meldable, a discard breaks a meld (or big gin): the search decides.
+        if spread is not None and (count == 10 or spread[0] != mask):
+            return _spread(mask ^ spread[0], spread[1], count == 11, limit, rules)
+    return analyse_mask(mask, limit, rules)
+
+
+def _spread(
+    rest: int, melds: tuple[Meld, ...], eleven: bool, limit: int, rules: Rules
+) -> HandAnalysis:
+    """The analysis of nearly every hand, with no search: its meldable cards pack with no
+    deadwood (:func:`adjudication.melds.tally_spread`, :func:`~adjudication.melds.mask_spread`)
+    and ``rest`` is the other cards.
+
+    That packing is the best, and with 11 cards the discard is the highest card of ``rest``
+    (as :func:`adjudication.search.highest_card` picks it): any other discard breaks a meld
+    and keeps that card. Suit by suit, in small ints: this is the path of nearly every hand.
+    """
+    a, b, c, d = rest & 0x1FFF, rest >> 13 & 0x1FFF, rest >> 26 & 0x1FFF, rest >> 39
+    discard = None
+    if eleven:
+        rank = (a | b | c | d).bit_length() - 1
+        bit = 1 << rank
+        if a & bit:
+            a ^= bit
+        elif b & bit:
+            b ^= bit
+            rank += 13
+        elif c & bit:
+            c ^= bit
+            rank += 26
+        else:
+            d ^= bit
+            rank += 39
+        discard = ALL_CARDS[rank]
+    value = PATTERN_POINTS[a] + PATTERN_POINTS[b] + PATTERN_POINTS[c] + PATTERN_POINTS[d]
+    deadwood = _SPADES[a] + _HEARTS[b] + _DIAMONDS[c] + _CLUBS[d]
+    arrangement = Arrangement(melds, deadwood)
+    return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
+
+
+_FULL = (1 << 52) - 1
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
 
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
     """Return the analysis of a 10- or 11-card hand mask under a known knock limit."""
-    if mask.bit_count() == 11:
+    eleven = mask.bit_count() == 11
+    spread = mask_spread(mask)
+    if spread is not None and (not eleven or spread[0] != mask):
+        return _spread(mask ^ spread[0], spread[1], eleven, limit, rules)
+    if eleven:
         if rules.big_gin and meldable(mask) == mask:  # else some card is deadwood: no big gin
             value, melds = best_packing(mask)
             if value == 0:

@@ -68,35 +68,33 @@ def laid_off(rest: int, run_entry: int, set_entry: int) -> int:
 
 
 class OpponentSolver:
-    """The opponent's lowest deadwood against any knocker melds, for one opponent hand.
+    """The opponent's best reply to any knocker melds, for one opponent hand.
 
-    Every packing of the opponent's hand is listed once; a reply is then the best packing
-    with everything laid off that can be. Results are cached by the only thing that matters
-    about the knocker's melds: which opponent cards they accept directly.
+    When the knocker's melds take none of the opponent's cards directly, nothing can be laid
+    off and the hand's own best packing is the reply: that is most knocks, and needs no more.
+    Otherwise every packing of the hand is listed once (on first need); a reply is then the
+    first packing, in search order, with the lowest deadwood once everything that can be is
+    laid off. Replies are cached by the only thing that matters about the knocker's melds:
+    which opponent cards they accept directly.
     """
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        # The first packing (in search order) of each distinct set of cards left unmelded:
-        # later packings with the same rest never reply better.
-        first: dict[int, tuple[int, ...]] = {}
-        for melds, _ in packings(hand):
-            used = 0
-            for m in melds:
-                used |= m
-            first.setdefault(hand & ~used, melds)
-        self._first = first
-        self._rests = sorted((points(rest), rest) for rest in first)
-        self.own_best = self._rests[0][0]
-        self._cache: dict[int, int] = {}
+        self.own_best = best_packing(hand)[0]
+        # The first packing (in search order) of each distinct set of cards left unmelded, as
+        # (rest, its points, melds): later packings with the same rest never reply better.
+        self._packings: list[tuple[int, int, tuple[int, ...]]] = []
+        self._cache: dict[int, tuple[int, tuple[int, ...], int]] = {}
 
     def reply(self, knocker_melds: Sequence[Meld]) -> OpponentPlay:
         """Return :func:`best_reply` to these knocker melds (their cards not in the hand)."""
-        if not knocker_melds:
+        run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
+        if not (run_entry | set_entry) & self.hand:
+            # Nothing to lay off: the first packing of the lowest deadwood, as best_packing
+            # finds it (packings list in the same search order).
             return _reply_alone(self.hand)
-        return _reply_with_layoffs(
-            self.hand, knocker_melds, ((melds, rest) for rest, melds in self._first.items())
-        )
+        _, melds, laid = self._best(run_entry & self.hand, set_entry & self.hand)
+        return _reply_of(self.hand, knocker_melds, melds, laid)
 
     def deadwood(self, run_entry: int, set_entry: int) -> int:
         """Return the opponent's lowest deadwood when these cards can be laid off directly."""
@@ -104,24 +102,36 @@ class OpponentSolver:
         set_entry &= self.hand
         if not run_entry | set_entry:
             return self.own_best
-        key = run_entry | set_entry << 52
-        cached = self._cache.get(key)
-        if cached is None:
-            cached = self._cache[key] = self._solve(run_entry, set_entry)
-        return cached
+        return self._best(run_entry, set_entry)[0]
 
-    def _solve(self, run_entry: int, set_entry: int) -> int:
+    def _best(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
+        key = run_entry | set_entry << 52
+        best = self._cache.get(key)
+        if best is None:
+            best = self._cache[key] = self._solve(run_entry, set_entry)
+        return best
+
+    def _solve(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
+        """(deadwood, melds, cards laid off) of the first packing with the lowest deadwood."""
+        if not self._packings:
+            first: dict[int, tuple[int, ...]] = {}
+            for melds, _ in packings(self.hand):
+                used = 0
+                for m in melds:
+                    used |= m
+                first.setdefault(self.hand & ~used, melds)
+            self._packings = [(rest, points(rest), melds) for rest, melds in first.items()]
         reach = flood(run_entry, self.hand) | set_entry
-        best = self.own_best
-        for rest_points, rest in self._rests:
-            hit = rest & reach
-            if rest_points - points(hit) >= best:
-                # The rests are sorted by points, but a later one may reach more layoffs.
-                continue
-            value = rest_points - points(laid_off(rest, run_entry, set_entry))
-            if value < best:
-                best = value
-                if not best:
+        # The own best packing lays off nothing or more: some packing does at least as well.
+        best: tuple[int, tuple[int, ...], int] = (self.own_best + 1, (), 0)
+        for rest, rest_points, melds in self._packings:
+            if rest_points - points(rest & reach) >= best[0]:
+                continue  # not even laying off every card it reaches would beat the best
+            laid = laid_off(rest, run_entry, set_entry)
+            value = rest_points - points(laid)
+            if value < best[0]:
+                best = (value, melds, laid)
+                if not value:
                     break
         return best
 
@@ -219,7 +229,13 @@ def _reply_with_layoffs(
         if best is None or value < best[0]:
             best = (value, melds, laid)
     assert best is not None
-    _, melds, laid = best
+    return _reply_of(hand, knocker_melds, best[1], best[2])
+
+
+def _reply_of(
+    hand: int, knocker_melds: Sequence[Meld], melds: tuple[int, ...], laid: int
+) -> OpponentPlay:
+    """The reply with these own melds (masks) and these cards laid off."""
     own = Arrangement.from_masks(hand & ~laid, melds)
     layoffs = tuple(_assign(laid, knocker_melds))
     if sum(layoff.card.bit for layoff in layoffs) != laid:

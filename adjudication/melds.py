@@ -39,7 +39,9 @@ __all__ = [
     "arrangement_of",
     "arrangements",
     "best_arrangement",
+    "mask_spread",
     "melds_from_masks",
+    "tally_spread",
 ]
 
 
@@ -258,6 +260,55 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
         + _CLUBS[mask >> 39]
     )
     return arrangement
+
+
+def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """Return (melded cards, melds) for a hand's tally (the sum of its cards' ``Card.tally``)
+    when the cards that fit a meld make no meld, one meld, or melds that share no card: then
+    they pack with no deadwood, and these melds are the search's best packing of them. Return
+    None when a card fits both a run and a set (only a search can tell).
+
+    This is :func:`best_arrangement`'s shortcut, which keeps its own copy inline.
+
+    >>> melded, melds = tally_spread(sum(card.tally for card in parse_cards("AS 2S 3S 7H KD")))
+    >>> melded, [str(meld) for meld in melds]
+    (7, ['AS 2S 3S'])
+    """
+    flags = tally + MELD_PROBE & MELD_FLAGS
+    if not flags:
+        return 0, ()
+    mask = tally & _FULL
+    starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+    return _apart(starts | starts << 1 | starts << 2, SET_CARDS[flags & SET_FLAGS] & mask)
+
+
+def mask_spread(mask: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """:func:`tally_spread` for a hand given as a mask.
+
+    >>> melded, melds = mask_spread(hand_mask("AS 2S 3S 7H KD"))
+    >>> melded, [str(meld) for meld in melds]
+    (7, ['AS 2S 3S'])
+    """
+    starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+    a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
+    ranks = a & b & (c | d) | c & d & (a | b)  # held 3 or 4 times
+    if not starts and not ranks:
+        return 0, ()
+    return _apart(starts | starts << 1 | starts << 2, ranks * _REPLICATE & mask)
+
+
+def _apart(runs: int, sets: int) -> tuple[int, tuple[Meld, ...]] | None:
+    """The melds of cards that fit a run (``runs``) or a set (``sets``), when no card fits both."""
+    melded = runs | sets
+    meld = _BY_MASK.get(melded)
+    if meld is not None:
+        return melded, (meld,)
+    if runs & sets:
+        return None
+    return melded, melds_from_masks(components(runs, sets))
+
+
+_REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 def _searched(mask: int) -> Arrangement:

@@ -22,6 +22,7 @@ __all__ = [
     "SET_FLAGS",
     "MELD_FLAGS",
     "MELD_PROBE",
+    "PATTERN_POINTS",
     "card_tally",
     "components",
     "search_packing",
@@ -32,6 +33,7 @@ __all__ = [
     "meldable",
     "packings",
     "points",
+    "quick_deadwood",
 ]
 
 SUIT_BITS = 0x1FFF
@@ -43,6 +45,9 @@ _SEG_POINTS: list[int] = [0] * (1 << 13)
 for _pattern in range(1, 1 << 13):
     _low = _pattern & -_pattern
     _SEG_POINTS[_pattern] = _SEG_POINTS[_pattern ^ _low] + CARD_POINTS[_low.bit_length() - 1]
+PATTERN_POINTS = _SEG_POINTS
+"""The points of each 13-bit pattern of one suit: :func:`points` by hand, where the engine's
+hottest path cannot afford the call."""
 
 _NOT_KING = FULL & ~sum(1 << (s * 13 + 12) for s in range(4))
 _NOT_ACE = FULL & ~sum(1 << (s * 13) for s in range(4))
@@ -291,6 +296,34 @@ def best_packing(mask: int) -> tuple[int, tuple[int, ...]]:
     return _min_deadwood(mask, total + 1)  # as search_packing, with the total at hand
 
 
+def quick_deadwood(mask: int, discard: bool) -> int | None:
+    """Return the lowest deadwood of ``mask`` (after discarding, with ``discard``) when no card
+    fits both a run and a set, as for nearly every hand; None when only a search can tell.
+
+    Then the meldable cards all pack with no deadwood, and the discard is the highest card
+    left (:func:`highest_card`). With all 11 cards meldable, a discard breaks a meld: None.
+
+    >>> quick_deadwood(0b111 | 1 << 20 | 1 << 51, True), quick_deadwood(0b1111, True)
+    (8, None)
+    """
+    starts = mask & (mask >> 1) & (mask >> 2) & _RUN_START
+    a = mask & SUIT_BITS
+    b = (mask >> 13) & SUIT_BITS
+    c = (mask >> 26) & SUIT_BITS
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    runs = starts | (starts << 1) | (starts << 2)
+    sets = ranks * _REPLICATE & mask
+    if runs & sets:
+        return None
+    rest = mask ^ runs ^ sets
+    a, b, c, d = rest & SUIT_BITS, (rest >> 13) & SUIT_BITS, (rest >> 26) & SUIT_BITS, rest >> 39
+    value = _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
+    if not discard:
+        return value
+    return value - CARD_POINTS[(a | b | c | d).bit_length() - 1] if rest else None
+
+
 def search_packing(mask: int) -> tuple[int, tuple[int, ...]]:
     """:func:`best_packing` by the search alone, with no shortcut (for hands that need it).
 
@@ -337,12 +370,11 @@ def highest_card(mask: int) -> int:
     >>> highest_card(1 << 12 | 1 << 25)
     12
     """
-    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS
-    rank = ranks.bit_length() - 1
-    for suit_start in (0, 13, 26, 39):
-        if mask >> (suit_start + rank) & 1:
-            return suit_start + rank
-    raise ValueError("empty deadwood")
+    if not mask:
+        raise ValueError("empty deadwood")
+    rank = ((mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS).bit_length() - 1
+    suits = mask >> rank & _REPLICATE  # the suits holding that rank, as bits 0, 13, 26, 39
+    return rank + (suits & -suits).bit_length() - 1
 
 
 def _discard_search(
@@ -400,16 +432,42 @@ def best_discard(mask: int) -> tuple[int, int, tuple[int, ...]]:
     """
     melded = meldable(mask)
     forced = mask ^ melded
-    if forced:
-        # Discarding a card no meld can hold leaves the melded cards' best packing; the
-        # highest such card saves the most. Any discard from the melded cards keeps all the
-        # forced deadwood, so when that is already more, no search is needed (nearly every
-        # hand: it always holds when the melded cards pack with no deadwood).
-        value, melds = best_packing(melded)
-        discard = highest_card(forced)
-        if value < CARD_POINTS[discard]:
-            return points(forced) - CARD_POINTS[discard] + value, discard, melds
-    return _best_discard_search(mask)
+    if not forced:
+        return _best_discard_search(mask)
+    # Discarding a card no meld can hold leaves the melded cards' best packing; the highest
+    # such card saves the most. Any discard from the melded cards keeps all the forced
+    # deadwood, so when that is already more, that is the answer (nearly every hand: it
+    # always is when the melded cards pack with no deadwood).
+    value, melds = best_packing(melded)
+    discard = highest_card(forced)
+    dead = points(forced)
+    if value < CARD_POINTS[discard]:
+        return dead - CARD_POINTS[discard] + value, discard, melds
+    # Else a melded card may be the better discard, with the best packing of the other melded
+    # cards: a few small searches (the melded cards are 5 to 8 in nearly every such hand),
+    # each bounded by the best so far, instead of one over all 11. Taking a card away lowers
+    # the melded cards' deadwood by at most its points, so only a card with as many points as
+    # the forced discard can do as well.
+    top = CARD_POINTS[discard]
+    best = (dead - top + value) * 64 + _DISCARD_ORDER[discard]
+    found = discard, melds
+    rest = melded
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        if CARD_POINTS[card] < top:
+            continue
+        # A tie in value goes to the better discard order, so a tie must be found too.
+        value, melds = _min_deadwood(melded ^ low, (best >> 6) - dead + 1)
+        key = (dead + value) * 64 + _DISCARD_ORDER[card]
+        if key < best:
+            best, found = key, (card, melds)
+    return best >> 6, *found
+
+
+_DISCARD_ORDER = tuple((12 - i % 13) * 4 + i // 13 for i in range(52))
+"""The discard tie-break of each card: higher rank first, then the suit order S, H, D, C."""
 
 
 def _best_discard_search(mask: int) -> tuple[int, int, tuple[int, ...]]:
@@ -437,15 +495,18 @@ def _enumerate(
     melded = starts | (starts << 1) | (starts << 2) | (ranks * _REPLICATE & rem)
     if melded != rem:
         forced = rem ^ melded
-        dw += (
-            _SEG_POINTS[forced & SUIT_BITS]
-            + _SEG_POINTS[(forced >> 13) & SUIT_BITS]
-            + _SEG_POINTS[(forced >> 26) & SUIT_BITS]
-            + _SEG_POINTS[forced >> 39]
-        )
+        a = forced & SUIT_BITS
+        b = (forced >> 13) & SUIT_BITS
+        c = (forced >> 26) & SUIT_BITS
+        d = forced >> 39
+        dw += _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
         if discard:
-            top = max(top, CARD_POINTS[highest_card(forced)])
-        if dw - top > limit if discard else dw > limit:
+            p = CARD_POINTS[(a | b | c | d).bit_length() - 1]  # the highest forced card's
+            if p > top:
+                top = p
+            if dw - top > limit:
+                return
+        elif dw > limit:
             return
         rem = melded
     if not rem:
@@ -458,11 +519,16 @@ def _enumerate(
     i = low.bit_length() - 1
     x = (rem >> i) & _RUN_ROOM[i]
     for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
-        _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
+        if m != rem:
+            _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
+        elif not discard:  # the last cards make this meld: one more packing, as above
+            out.append(((*melds, m), dw))
+        elif top:
+            out.append(((*melds, m), dw - top))
     p = CARD_POINTS[i]
     ndw = dw + p
     if discard:
-        ntop = max(top, p)
+        ntop = p if p > top else top
         if ndw - ntop <= limit:
             _enumerate(rem ^ low, melds, ndw, ntop, limit, discard, out)
     elif ndw <= limit:

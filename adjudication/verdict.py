@@ -17,7 +17,7 @@ from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_repl
 from adjudication.melds import Meld, melds_from_masks
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
-from adjudication.search import highest_card, packings
+from adjudication.search import highest_card, packings, quick_deadwood
 
 __all__ = ["IllegalReason", "KnockerPlay", "Verdict", "adjudicate"]
 
@@ -210,33 +210,43 @@ def adjudicate(
     if knocker & opponent:
         raise CardInBothHandsError(mask_to_cards(knocker & opponent)[0])
     limit, multiplier = rules.knock_limit(upcard), rules.multiplier(upcard)
-    analysis = analyse_mask(knocker, limit, rules)
-    if not analysis.can_knock:
-        return Verdict(
-            knock_limit=limit,
-            legal=False,
-            outcome=Outcome.ILLEGAL,
-            knocker=_knocker_play(analysis),
-            opponent=None,
-            winner=None,
-            points=0,
-            multiplier=multiplier,
-            reason=IllegalReason.DEADWOOD_OVER_LIMIT,
-        )
-    if analysis.gin:
+    # The hand's own best arrangement matters only to an illegal knock or to gin. A knock
+    # short of gin is told by the packings within the limit, which it needs anyway: they are
+    # listed unless a quick look shows the knock is illegal or gin.
+    eleven = knocker.bit_count() == 11
+    value = quick_deadwood(knocker, eleven)
+    packed: list[tuple[tuple[int, ...], int]] = []
+    if value is None or 0 < value <= limit:
+        packed = packings(knocker, limit, discard=eleven)
+    if packed and min([deadwood for _, deadwood in packed]):
+        play, reply = _knock_and_reply(knocker, opponent, packed, eleven, rules)
+        big_gin = False
+    else:  # no packing within the limit (illegal), or one with no deadwood (gin)
+        analysis = analyse_mask(knocker, limit, rules)
+        if not analysis.can_knock:
+            return Verdict(
+                knock_limit=limit,
+                legal=False,
+                outcome=Outcome.ILLEGAL,
+                knocker=_knocker_play(analysis),
+                opponent=None,
+                winner=None,
+                points=0,
+                multiplier=multiplier,
+                reason=IllegalReason.DEADWOOD_OVER_LIMIT,
+            )
         if analysis.big_gin and rules.gin_bonus > rules.big_gin_bonus:
             # Holding big gin, a knocker may still discard and go plain gin: it pays more here.
             analysis = analyse_mask(knocker, limit, replace(rules, big_gin=False))
         play = _knocker_play(analysis)
         reply = best_reply(mask_to_cards(opponent), play.melds, allow_layoffs=False)
-    else:
-        play, reply = _knock_and_reply(knocker, opponent, limit, rules)
+        big_gin = analysis.big_gin
     score = score_knock(
         play.deadwood_points,
         reply.deadwood_points,
         rules,
         multiplier=multiplier,
-        big_gin=analysis.big_gin,
+        big_gin=big_gin,
     )
     return Verdict(
         knock_limit=limit,
@@ -251,38 +261,42 @@ def adjudicate(
 
 
 def _knock_and_reply(
-    knocker: int, opponent: int, limit: int, rules: Rules
+    knocker: int,
+    opponent: int,
+    packed: list[tuple[tuple[int, ...], int]],
+    eleven: bool,
+    rules: Rules,
 ) -> tuple[KnockerPlay, OpponentPlay]:
-    """Both spreads of a legal knock that is not gin, the knocker's chosen by the search."""
+    """Both spreads of a legal knock that is not gin, the knocker's chosen among its
+    packings within the limit (``packed``)."""
     solver = OpponentSolver(opponent)
-    discard, melds, expected = _best_knock(knocker, solver, limit, rules)
+    discard, melds = _best_knock(knocker, solver, packed, eleven, rules)
     kept = knocker if discard is None else knocker & ~discard.bit
     used = 0
     for meld in melds:
         used |= meld.mask
     play = KnockerPlay(discard, melds, mask_to_cards(kept & ~used))
-    reply = solver.reply(play.melds)
-    if reply.deadwood_points != expected:  # the fast solver and the full reply disagree
-        raise AssertionError(f"opponent deadwood {reply.deadwood_points} != {expected}")
-    return play, reply
+    return play, solver.reply(play.melds)
 
 
 def _best_knock(
-    knocker: int, solver: OpponentSolver, limit: int, rules: Rules
-) -> tuple[Card | None, tuple[Meld, ...], int]:
-    """The knocker's (discard, melds) with the best score against the opponent's best reply,
-    and the opponent's deadwood after that reply.
+    knocker: int,
+    solver: OpponentSolver,
+    packed: list[tuple[tuple[int, ...], int]],
+    eleven: bool,
+    rules: Rules,
+) -> tuple[Card | None, tuple[Meld, ...]]:
+    """The knocker's (discard, melds) with the best score against the opponent's best reply.
 
     Only for a legal knock that cannot go gin. Each packing within the limit is scored; with
     11 cards its discard is the highest deadwood card, as any other discard only adds
     deadwood. The key ranks the score first, then lower deadwood, then the discard order of
     :func:`adjudication.hand.analyse_hand`; the first packing in search order wins a full tie.
     """
-    eleven = knocker.bit_count() == 11
     bonus = rules.undercut_bonus
     best_key: tuple[int, int, int] | None = None
-    best: tuple[int, tuple[int, ...], int] = (-1, (), 0)
-    for melds, knocker_deadwood in packings(knocker, limit, discard=eleven):
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    for melds, knocker_deadwood in packed:
         opponent_deadwood = solver.deadwood(*entries(melds))
         if knocker_deadwood < opponent_deadwood:
             signed = opponent_deadwood - knocker_deadwood
@@ -298,7 +312,7 @@ def _best_knock(
             order = (12 - discard % 13) * 4 + discard // 13
         key = (-signed, knocker_deadwood, order)
         if best_key is None or key < best_key:
-            best_key, best = key, (discard, melds, opponent_deadwood)
-    discard_index, masks, opponent_deadwood = best
+            best_key, best = key, (discard, melds)
+    discard_index, masks = best
     discard_card = None if discard_index < 0 else Card.from_index(discard_index)
-    return discard_card, melds_from_masks(masks), opponent_deadwood
+    return discard_card, melds_from_masks(masks)

@@ -11,13 +11,21 @@ Peers, timed on the same hands in the same run when installed (``pip install -e 
 - RLCard (``rlcard``): ``get_best_meld_clusters`` and the deadwood of the first cluster, in
   Python;
 - OpenSpiel (``open_spiel``): ``GinRummyUtils.min_deadwood``, C++ through its Python binding
-  (for 11 cards it also picks the best discard).
-Both agree with this engine's deadwood on every hand timed (checked as the hands are made).
+  (for 11 cards it also picks the best discard), and for 11 cards ``legal_discards(hand, 10)``
+  (the discards that leave at most 10 deadwood: a 10-card search per card), the time the 6 µs
+  goal was set from.
+Both agree with this engine's deadwood on every hand timed (checked as the hands are made), and
+OpenSpiel's legal discards with this engine's best discard.
 
 Goals, each printed with its figure at the end: a 10-card hand <= 2 µs and within 2x of
 OpenSpiel; an 11-card hand with its best discard <= 6 µs; a contested deal (legal, not gin)
 <= 100 µs; no hand over 5 ms; a 10-card line of ``python -m adjudication`` no dearer than
 RLCard's in-process 10-card hand.
+
+The goals were set on a faster machine, where OpenSpiel's 10-card ``min_deadwood`` took
+1.0 µs. Beneath the goals, each absolute one is judged once more against its limit times a
+machine factor: OpenSpiel's 10-card median in this run over that 1.0 µs. The goals
+themselves are printed and judged as they are.
 """
 
 from __future__ import annotations
@@ -64,6 +72,8 @@ class Peer:
 
     function: Callable[[list], int]
     convert: Callable[[Hand], list]
+    discards: Callable[[list, int], list[int]] | None = None
+    """The legal discards of 11 cards for a knock limit, when the peer has them."""
 
     def deadwood(self, hand: Hand) -> int:
         return self.function(self.convert(hand))
@@ -103,7 +113,7 @@ def load_open_spiel() -> Peer | str:
     def convert(hand: Hand) -> list[int]:
         return [ints[card.index] for card in hand]
 
-    return Peer(utils.min_deadwood, convert)
+    return Peer(utils.min_deadwood, convert, utils.legal_discards)
 
 
 def version(package: str) -> str:
@@ -363,11 +373,18 @@ def checked_hands(
     """``count`` fresh hands; every peer's deadwood must agree with this engine's."""
     hands = [(maker(rng, size),) for _ in range(count)]
     for (hand,) in hands[:300]:
-        ours = analyse_hand(hand).arrangement.deadwood_points
+        analysis = analyse_hand(hand)
+        ours = analysis.arrangement.deadwood_points
         for name, peer in peers.items():
             theirs = peer.deadwood(hand)
             if theirs != ours:
                 raise AssertionError(f"{name} finds {theirs}, this engine {ours}: {text(hand)}")
+            if size == 11 and peer.discards is not None:
+                legal = peer.discards(peer.convert(hand), 10)
+                # Our discard leaves the lowest deadwood: legal exactly when any discard is.
+                mine = peer.convert([analysis.discard])[0] if analysis.discard else None
+                if (mine in legal) != (ours <= 10) or bool(legal) != (ours <= 10):
+                    raise AssertionError(f"{name}'s legal discards {legal}: {text(hand)}")
     return hands
 
 
@@ -393,6 +410,15 @@ def main() -> None:
 
     def peer_timer(peer: Peer) -> tuple[Callable, Callable]:
         return peer.function, lambda case: (peer.convert(case[0]),)
+
+    def discards_timer(peer: Peer) -> tuple[Callable, Callable]:
+        return peer.discards, lambda case: (peer.convert(case[0]), 10)
+
+    discards11 = {
+        f"{name} legal_discards": discards_timer(peer)
+        for name, peer in peers11.items()
+        if peer.discards is not None
+    }
 
     def as_mask(case: tuple) -> tuple:
         return (cards_to_mask(case[0]),)
@@ -432,11 +458,12 @@ def main() -> None:
     eleven = timed_rounds(
         lambda r: checked_hands(r, 11, 3000, peers11, random_hand),
         {"analyse_hand": (analyse_hand, same)}
-        | {name: peer_timer(peer) for name, peer in peers11.items()},
+        | {name: peer_timer(peer) for name, peer in peers11.items()}
+        | discards11,
         rng,
     )
     row("random hands", eleven, "analyse_hand")
-    for name in peers11:
+    for name in [*peers11, *discards11]:
         row(f"{name}", eleven, name, ratio(eleven.median("analyse_hand"), eleven.median(name)))
     if "RLCard" in peers10:
         print("  (RLCard has no 11-card best discard of its own)")
@@ -499,7 +526,7 @@ def main() -> None:
     goal(
         "11-card hand with best discard <= 6 µs",
         eleven_figure <= 6,
-        f"{eleven_figure:.2f} µs" + beside_peers(eleven_figure, eleven, list(peers11)),
+        f"{eleven_figure:.2f} µs" + beside_peers(eleven_figure, eleven, [*peers11, *discards11]),
     )
     deal_figure = contested.median("adjudicate")
     goal("contested deal <= 100 µs", deal_figure <= 100, f"{deal_figure:.1f} µs")
@@ -515,6 +542,13 @@ def main() -> None:
         )
     else:
         print(f"  [ ?? ] command line {line:.2f} µs a line: RLCard not installed to compare")
+    absolute = [
+        ("10-card hand", 2, ours10),
+        ("11-card hand with best discard", 6, eleven_figure),
+        ("contested deal", 100, deal_figure),
+        ("no hand over 5 ms (worst found)", 5000, worst),
+    ]
+    scaled_goals(absolute, ten.median("OpenSpiel") if "OpenSpiel" in peers10 else None)
     print(load_note())
     print(f"Total time {time.perf_counter() - started:.1f} s")
 
@@ -527,6 +561,31 @@ def load_note() -> str:
 
 def goal(label: str, met: bool, figure: str) -> None:
     print(f"  [{' met ' if met else 'MISSED'}] {label}: {figure}")
+
+
+# OpenSpiel's 10-card min_deadwood on the machine where the goals were set.
+OPEN_SPIEL_AT_GOALS = 1.0
+
+
+def scaled_goals(goals: Sequence[tuple[str, float, float]], spiel: float | None) -> None:
+    """Judge each absolute goal (label, limit in µs, figure in µs) again against its limit
+    times the machine factor: how much slower OpenSpiel runs here than where the goals were
+    set. The goals above stand as they are; this says how the figures would fare there."""
+    if spiel is None:
+        print("Scaled to this machine: cannot be judged, OpenSpiel is not installed")
+        return
+    factor = spiel / OPEN_SPIEL_AT_GOALS
+    print(
+        f"Scaled to this machine (factor {factor:.2f}: OpenSpiel's 10-card hand {spiel:.2f} µs"
+        f" here, {OPEN_SPIEL_AT_GOALS:.1f} µs where the goals were set; the goals above stand)"
+    )
+    for label, limit, figure in goals:
+        scaled = limit * factor
+        goal(
+            f"{label} <= {limit:g} µs x {factor:.2f} = {scaled:.1f} µs",
+            figure <= scaled,
+            f"{figure:.2f} µs",
+        )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """The engine's shortcuts against its plain searches: both must give the very same answer.
 
 The shortcuts (a hand with no meld or with one, independent melds, a card list's tally, an
-11-card discard that needs no search, card text read by table, the opponent's packings listed
-once per deal) are
-where nearly every hand goes, so they must agree with the general search to the last meld and
-tie-break, not only on the deadwood.
+11-card discard that needs no search or only small ones, a hand analysed with no search, a
+knock's deadwood at a glance, card text read by table, the opponent's packings listed once per
+deal) are where nearly every hand goes, so they must agree with the general search to the last
+meld and tie-break, not only on the deadwood.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from adjudication import (
     AdjudicationError,
     Arrangement,
     Card,
+    HandAnalysis,
     Rules,
     analyse_hand,
     best_arrangement,
@@ -25,7 +26,8 @@ from adjudication import (
     parse_cards,
 )
 from adjudication.cards import _SPELLINGS, hand_mask
-from adjudication.layoffs import OpponentSolver
+from adjudication.hand import analyse_mask
+from adjudication.layoffs import OpponentSolver, entries
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
     MELD_FLAGS,
@@ -38,6 +40,8 @@ from adjudication.search import (
     best_packing,
     meldable,
     points,
+    quick_deadwood,
+    search_packing,
 )
 
 SHORT_MELDS = [meld.mask for meld in ALL_MELDS if len(meld.cards) <= 5]
@@ -160,6 +164,73 @@ def test_best_discard_shortcut_agrees_with_the_search_and_with_every_discard(mas
     assert found == _best_discard_search(mask) == naive_best_discard(mask)
 
 
+@st.composite
+def crossing_hands(draw: st.DrawFn) -> int:
+    """11 cards where a run and a set share a card, and the rest random: the hands whose
+    discard takes the small searches over the melded cards."""
+    suit, start = draw(st.integers(0, 3)), draw(st.integers(0, 10))
+    length = draw(st.integers(3, min(5, 13 - start)))
+    rank = start + draw(st.integers(0, length - 1))
+    other_suits = st.integers(0, 3).filter(lambda other: other != suit)
+    others = draw(st.lists(other_suits, min_size=2, max_size=3, unique=True))
+    mask = ((1 << length) - 1) << (suit * 13 + start)
+    mask |= sum(1 << (other * 13 + rank) for other in others)
+    free = [index for index in range(52) if not mask >> index & 1]
+    extra = draw(st.permutations(free))[: 11 - mask.bit_count()]
+    return mask | sum(1 << index for index in extra)
+
+
+@MANY
+@given(crossing_hands())
+def test_best_discard_of_a_run_crossing_a_set_agrees_with_every_discard(mask: int) -> None:
+    assert best_discard(mask) == _best_discard_search(mask) == naive_best_discard(mask)
+
+
+def searched_analysis(mask: int, limit: int, rules: Rules) -> HandAnalysis:
+    """A hand's analysis by the plain searches alone, with no shortcut."""
+    if mask.bit_count() == 10:
+        value, melds = search_packing(mask)
+        arrangement = Arrangement.from_masks(mask, melds)
+        return HandAnalysis(limit, None, arrangement, value <= limit, value == 0, False, rules)
+    if rules.big_gin:
+        value, melds = search_packing(mask)
+        if value == 0:
+            arrangement = Arrangement.from_masks(mask, melds)
+            return HandAnalysis(limit, None, arrangement, True, True, True, rules)
+    value, index, melds = _best_discard_search(mask)
+    arrangement = Arrangement.from_masks(mask ^ 1 << index, melds)
+    discard = ALL_CARDS[index]
+    return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
+
+
+@MANY
+@given(
+    st.one_of(masks(10, 11), crossing_hands()),
+    st.data(),
+    st.sampled_from([None, *ALL_CARDS]),
+    st.sampled_from([Rules(), Rules(big_gin=True)]),
+)
+def test_analysis_of_cards_and_of_a_mask_is_the_searched_one(
+    mask: int, data: st.DataObject, upcard: Card | None, rules: Rules
+) -> None:
+    assume(mask.bit_count() in (10, 11))  # a narrow window of ranks may hold fewer
+    limit = rules.knock_limit(upcard)
+    expected = searched_analysis(mask, limit, rules)
+    assert analyse_mask(mask, limit, rules) == expected
+    cards = cards_in(mask, data)
+    assert analyse_hand(cards, upcard, rules) == expected
+    assert analyse_hand(tuple(cards), upcard, rules) == expected
+
+
+@MANY
+@given(masks(0, 13), masks(11, 11))
+def test_quick_deadwood_is_the_searched_deadwood_or_none(mask: int, eleven: int) -> None:
+    quick = quick_deadwood(mask, False)
+    assert quick is None or quick == _min_deadwood(mask, points(mask) + 1)[0]
+    quick = quick_deadwood(eleven, True)
+    assert quick is None or quick == _best_discard_search(eleven)[0]
+
+
 @MANY
 @given(masks(11, 11))
 def test_big_gin_is_found_exactly_when_all_eleven_cards_pack(mask: int) -> None:
@@ -241,4 +312,8 @@ def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
             knocker.append(meld)
             used |= meld.mask
     cards = [card for card in ALL_CARDS if card.bit & hand]
-    assert OpponentSolver(hand).reply(knocker) == best_reply(cards, knocker)
+    expected = best_reply(cards, knocker)
+    solver = OpponentSolver(hand)
+    assert solver.deadwood(*entries(meld.mask for meld in knocker)) == expected.deadwood_points
+    assert solver.reply(knocker) == expected
+    assert OpponentSolver(hand).reply(knocker) == expected  # replying before any deadwood
