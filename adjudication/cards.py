@@ -245,8 +245,18 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         if isinstance(token, Card):
             cards.append(token)
         elif isinstance(token, str):
+            # One card on its own ("TH", as a page's grid posts it) is a look-up; anything else
+            # is read piece by piece.
+            card = _SPELT.get(token)
+            if card is not None:
+                cards.append(card)
+                continue
             for piece in _SEPARATORS.split(_clean(token)):
-                cards.extend(_parse_piece(piece))
+                card = _SPELT.get(piece)
+                if card is None:
+                    cards.extend(_parse_piece(piece))
+                else:
+                    cards.append(card)
         else:
             raise CardTextError(repr(token))
     seen = 0
@@ -377,6 +387,7 @@ def _spellings() -> dict[str, int]:
 
 
 _SPELLINGS = _spellings()
+_SPELT = {text: ALL_CARDS[bit.bit_length() - 1] for text, bit in _SPELLINGS.items()}
 
 
 def mask_to_cards(mask: int) -> tuple[Card, ...]:

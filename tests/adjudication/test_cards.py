@@ -20,6 +20,7 @@ from adjudication import (
     parse_cards,
     pretty_cards,
 )
+from adjudication.cards import _SPELT, _parse_piece
 
 hands = st.lists(st.sampled_from(ALL_CARDS), unique=True, max_size=20)
 
@@ -217,3 +218,12 @@ def test_single_card_text_round_trips(card: Card) -> None:
     assert Card.parse(str(card)) == card
     assert Card.parse(card.label) == card
     assert eval(repr(card), {"Card": Card}) == card
+
+
+def test_every_spelling_looked_up_reads_as_the_parser_reads_it() -> None:
+    # parse_cards looks up a card written on its own; the regex reads everything else.
+    for spelling, card in _SPELT.items():
+        assert _parse_piece(spelling) == [card]
+        assert parse_cards([spelling]) == parse_cards(f" {spelling},") == (card,)
+    for card in ALL_CARDS:
+        assert _SPELT[card.text] is _SPELT[card.text.lower()] is _SPELT[card.label] is card
