@@ -174,11 +174,14 @@ class HandBoundField(BoundField):
         text_attrs: dict[str, object] = {"id": text_id}
         if text_errors:
             text_attrs.update({"aria-invalid": "true", "aria-describedby": f"{text_id}_err"})
+        count = len(self.form.hands[self.name])
+        need = "–".join(str(n) for n in field.counts)
         return HandParts(
             lambda: grid.render(self.html_name, ticked, {"id": self.auto_id}),
             field=self,
-            count=len(self.form.hands[self.name]),
-            need="–".join(str(count) for count in field.counts),
+            count=count,
+            need=need,
+            count_text=_("%(n)s of %(need)s") % {"n": count, "need": need},
             text_id=text_id,
             text=text.render(f"{self.html_name}_text", typed, text_attrs),
             text_errors=text_errors,

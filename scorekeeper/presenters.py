@@ -144,11 +144,30 @@ class Explanation:
     knocker_label: str = ""  # the knocker's hand as the verdict names it
 
     @property
+    def knocker_deadwood(self) -> str:
+        """Return "deadwood 4" for the knocker's hand, in the reader's language."""
+        return deadwood_text(self.verdict.knocker_deadwood)
+
+    @property
+    def opponent_deadwood(self) -> str:
+        """Return "deadwood 39" for the opponent's hand (after layoffs), or "" when the
+        opponent never spread (an illegal knock)."""
+        points = self.verdict.opponent_deadwood
+        return "" if points is None else deadwood_text(points)
+
+    @property
     def illegal(self) -> str:
         """Return the short "Illegal: deadwood 12 > 9" of an illegal knock, else ""."""
         if self.verdict.legal:
             return ""
         return illegal_short(self.verdict.knocker_deadwood, self.verdict.knock_limit)
+
+
+def deadwood_text(points: int) -> str:
+    """Return a hand's "deadwood 4", in the plural form the number takes in the reader's
+    language (a sentence made here, not by `{% blocktranslate %}`: the live preview shows two
+    on every tap)."""
+    return ngettext("deadwood %(n)s", "deadwood %(n)s", points) % {"n": points}
 
 
 def illegal_short(deadwood: int, limit: int) -> str:
@@ -229,6 +248,13 @@ class BarState:
     status: str
     illegal: str  # "Illegal: deadwood 12 > 9", or ""
     ready: bool  # the whole verdict is known
+
+    @property
+    def limit_text(self) -> str:
+        """Return "limit 9" once the upcard is known, else ""."""
+        if self.knock_limit is None:
+            return ""
+        return _("limit %(limit)s") % {"limit": self.knock_limit}
 
 
 def bar_state(

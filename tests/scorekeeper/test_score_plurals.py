@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from adjudication import Rules, score_quick
 from scorekeeper.offline.results import result_picture
-from scorekeeper.presenters import explain
+from scorekeeper.presenters import deadwood_text, explain
 
 from .match_helpers import create_match
 from .test_i18n import compiled_locale, page, speak, translated  # noqa: F401 (fixtures)
@@ -111,3 +111,13 @@ def test_a_target_of_one_point_has_its_singular_form(language):
     with translation.override(language):
         said = ngettext("played to %(target)s point", "played to %(target)s points", 1)
     assert said % {"target": 1} == PLAYED_TO_ONE[language]
+
+
+@pytest.mark.usefixtures("translated")
+def test_a_verdicts_deadwood_labels_take_the_plural_form_in_polish():
+    # Ann knocks with 1, Bob is left with 4 (a knock for 3 points).
+    with translation.override("pl"):
+        explained = explain(score_quick(None, 1, 4), Rules(), "Ann", "Bob")
+        assert explained.knocker_deadwood == "luźne karty: 1 punkt"
+        assert explained.opponent_deadwood == "luźne karty: 4 punkty"
+        assert explained.opponent_deadwood != deadwood_text(5) == "luźne karty: 5 punktów"
