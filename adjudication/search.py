@@ -306,6 +306,7 @@ def quick_deadwood(mask: int, discard: bool) -> int | None:
     >>> quick_deadwood(0b111 | 1 << 20 | 1 << 51, True), quick_deadwood(0b1111, True)
     (8, None)
     """
+    # meldable() and points(), inlined as in the searches: every deal glances here first.
     starts = mask & (mask >> 1) & (mask >> 2) & _RUN_START
     a = mask & SUIT_BITS
     b = (mask >> 13) & SUIT_BITS

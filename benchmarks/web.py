@@ -225,7 +225,7 @@ def run_python(base: str, target: Target, seconds: int, connections: int) -> Res
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of every target")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of every target")
     parser.add_argument("--seconds", type=int, default=4, help="measured seconds per round")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured seconds, once each")
     parser.add_argument("--connections", type=int, default=4)
