@@ -1,6 +1,6 @@
 """Where a page's time goes: cProfile over the Django test client, in one process.
 
-Run from the repository root: ``python benchmarks/profile_pages.py [scoreboard|preview|poll]``.
+Run from the repository root: ``python benchmarks/profile_pages.py [scoreboard|tap|preview|poll]``.
 It seeds the same 40-deal match as ``web.py`` (production settings, SQLite in a temporary
 folder), makes one request to warm up, then profiles ``--requests`` more and prints the top
 lines by own time and by cumulative time. A tool for finding what to make faster; it prints
