@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from adjudication.errors import CardIndexError, CardTextError, DuplicateCardError, HandMaskError
-from adjudication.search import card_tally
+from adjudication.search import FULL, card_tally
 
 __all__ = [
     "ALL_CARDS",
@@ -333,7 +333,6 @@ def hand_mask(cards: str | Iterable[str | Card]) -> int:
 
 
 _SEQUENCES = frozenset({list, tuple})
-_FULL = (1 << 52) - 1
 
 
 def hand_tally(cards: str | Iterable[str | Card]) -> int | None:
@@ -354,7 +353,7 @@ def hand_tally(cards: str | Iterable[str | Card]) -> int | None:
     except (AttributeError, TypeError):
         return None
     # Distinct cards add up without a carry: as many bits as cards proves there is no duplicate.
-    return tally if (tally & _FULL).bit_count() == len(cards) else None
+    return tally if (tally & FULL).bit_count() == len(cards) else None
 
 
 def _text_mask(text: str) -> int | None:

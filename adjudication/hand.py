@@ -13,7 +13,7 @@ from adjudication.cards import ALL_CARDS, PATTERN_CARDS, Card, hand_mask, hand_t
 from adjudication.errors import WrongCountError
 from adjudication.melds import Arrangement, Meld, arrangement_of, mask_spread, tally_spread
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.search import PATTERN_POINTS, best_discard, best_packing, meldable
+from adjudication.search import FULL, PATTERN_POINTS, best_discard, best_packing, meldable
 
 __all__ = ["HandAnalysis", "analyse_hand"]
 
@@ -101,7 +101,7 @@ def analyse_hand(
         mask = hand_mask(cards)  # text, or not a hand of distinct cards (then it raises)
         count = mask.bit_count()
     else:
-        mask = tally & _FULL
+        mask = tally & FULL
         count = len(cards)  # a list or tuple: hand_tally read it
     if count != 10 and count != 11:
         raise WrongCountError((10, 11), count)
@@ -148,7 +148,6 @@ def _spread(
     return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
 
 
-_FULL = (1 << 52) - 1
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
 
 

@@ -20,6 +20,7 @@ from adjudication.cards import (
 from adjudication.errors import MeldMaskError, NotAMeldError
 from adjudication.search import (
     ALL_MELD_MASKS,
+    FULL,
     MELD_FLAGS,
     MELD_PROBE,
     RUN_STARTS,
@@ -232,7 +233,7 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
                 tally += card.tally
     except (AttributeError, TypeError):
         return _searched(hand_mask(cards))
-    mask = tally & _FULL
+    mask = tally & FULL
     if mask.bit_count() != len(cards):
         return _searched(hand_mask(cards))  # a duplicate: hand_mask names it
     arrangement = _new(Arrangement)
@@ -277,7 +278,7 @@ def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
     flags = tally + MELD_PROBE & MELD_FLAGS
     if not flags:
         return 0, ()
-    mask = tally & _FULL
+    mask = tally & FULL
     starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
     return _apart(starts | starts << 1 | starts << 2, SET_CARDS[flags & SET_FLAGS] & mask)
 
@@ -316,7 +317,6 @@ def _searched(mask: int) -> Arrangement:
 
 
 _SEQUENCES = frozenset({list, tuple})
-_FULL = (1 << 52) - 1
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
 _new = object.__new__
 

@@ -221,13 +221,15 @@ class CardChoiceField(forms.ChoiceField):
         result._choices = self._choices
         return result
 
+    @forms.ChoiceField.choices.setter
+    def choices(self, value: object) -> None:
+        forms.ChoiceField.choices.fset(self, value)
+        self._values = frozenset(str(key) for key, _ in self._choices)
+
     def valid_value(self, value: object) -> bool:
         """Return whether the value is one of the choices: a set look-up, where Django's walks
         the list (once for each of a hand's cards, on every tap)."""
-        values = self.__dict__.get("_values")
-        if values is None or values[0] is not self._choices:
-            values = self._values = (self._choices, frozenset(str(key) for key, _ in self.choices))
-        return str(value) in values[1]
+        return str(value) in self._values
 
 
 class CardsChoiceField(CardChoiceField, forms.MultipleChoiceField):

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -59,6 +60,31 @@ def partial(request: HttpRequest, template: str, region: str) -> str:
     if wants_partial(request):
         return f"{template}#{region}"
     return template
+
+
+def live_partial(
+    request: HttpRequest, template: str, context: dict[str, Any], data: Mapping[str, Any]
+) -> str:
+    """Return the card-entry template, or for htmx its `live` region: every piece of it then
+    swapped out of band (`oob`), both grids too unless the change was a card tap (the page's
+    script posts `tapped` in `data`): the grid under the thumb is never redrawn."""
+    if not wants_partial(request):
+        return template
+    context["oob"] = True
+    context["grids"] = "tapped" not in data
+    return f"{template}#live"
+
+
+def render_regions(
+    request: HttpRequest, template: str, context: dict[str, Any], first: str, *others: str
+) -> str:
+    """Return the template's `first` region, then its `others` swapped out of band (they are
+    drawn with `oob` set in the context)."""
+    html = render_to_string(f"{template}#{first}", context, request)
+    context["oob"] = True
+    return html + "".join(
+        render_to_string(f"{template}#{region}", context, request) for region in others
+    )
 
 
 def render_region(

@@ -315,14 +315,11 @@ def bar_state(
 class Preview:
     """The live preview of a deal being entered: what is known so far."""
 
-    knocker_count: int
-    opponent_count: int
     knocker_analysis: HandAnalysis | None
     # While fewer than 10 cards are in: the best melds of those cards so far.
     knocker_so_far: Arrangement | None
     explained: Explanation | None  # the whole verdict, once both hands are in
-    knock_limit: int | None
-    bar: BarState
+    bar: BarState  # the counts, the knock limit and the verdict so far
 
 
 def deal_preview(match: Match, form) -> Preview:
@@ -358,12 +355,9 @@ def deal_preview(match: Match, form) -> Preview:
         so_far=so_far,
     )
     return Preview(
-        knocker_count=len(knocker),
-        opponent_count=len(opponent),
         knocker_analysis=analysis,
         knocker_so_far=so_far,
         explained=explained,
-        knock_limit=limit,
         bar=bar,
     )
 
@@ -421,9 +415,13 @@ class HandOnScreen:
     one on screen (the hand switch picks it)."""
 
     field: object  # the form's HandBoundField
-    name: str
-    count: HandCount
+    count: HandCount  # whose it is, and how many cards it has
     active: bool
+
+    @property
+    def name(self) -> str:
+        """Return whose hand it is."""
+        return self.count.name
 
     @property
     def key(self) -> str:
@@ -431,14 +429,15 @@ class HandOnScreen:
         return self.field.name
 
 
-def hands_on_screen(form, names: tuple[str, str], counts: tuple[HandCount, HandCount]):
-    """Return both hands of `form` for the hand switch: the first hand's grid on screen until
-    it has its 10 cards, then the second's (the page's script moves the switch as cards are
-    tapped; the switch itself is never posted)."""
+def hands_on_screen(form, bar: BarState) -> list[HandOnScreen]:
+    """Return both hands of `form` for the hand switch, with their counts from the verdict
+    bar: the first hand's grid on screen until it has its 10 cards, then the second's (the
+    page's script moves the switch as cards are tapped; the switch itself is never posted)."""
     first, second = form.SIDES
+    counts = (bar.knocker, bar.opponent)
     side = second if counts[0].count >= 10 else first
-    form.set_marks(names)
+    form.set_marks((counts[0].name, counts[1].name))
     return [
-        HandOnScreen(form[key], name, count, key == side)
-        for key, name, count in zip((first, second), names, counts, strict=True)
+        HandOnScreen(form[key], count, key == side)
+        for key, count in zip((first, second), counts, strict=True)
     ]

@@ -14,7 +14,7 @@ from adjudication import DEFAULT_RULES, Card, Rules
 
 from .. import access
 from ..forms import CheckerForm
-from ..htmx import HtmxHttpRequest, is_htmx, partial
+from ..htmx import HtmxHttpRequest, is_htmx, live_partial
 from ..presenters import (
     CHECKER_HEADLINES,
     bar_state,
@@ -79,11 +79,8 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
         you=True,
     )
     context["bar"] = bar
-    context["hands"] = hands_on_screen(form, names, (bar.knocker, bar.opponent))
-    template = partial(request, "scorekeeper/checker.html", "live")
-    if template.endswith("#live"):
-        context["oob"] = True
-        context["grids"] = "tapped" not in request.GET
+    context["hands"] = hands_on_screen(form, bar)
+    template = live_partial(request, "scorekeeper/checker.html", context, request.GET)
     return render(request, template, context)
 
 

@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.db import connection, transaction
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -25,10 +24,11 @@ from ..board import Board
 from ..forms import DealForm, MatchForm, QuickForm, UpcardForm, illegal_knock_message
 from ..htmx import (
     HtmxHttpRequest,
-    partial,
+    live_partial,
     redirect_htmx,
     render_invalid,
     render_region,
+    render_regions,
     wants_partial,
 )
 from ..models import (
@@ -153,7 +153,8 @@ def match_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render_region(request, "scorekeeper/match_detail.html", "board", context)
 
 
-UNDO_TAG = "undo-%d"
+UNDO_PREFIX = "undo-"
+UNDO_TAG = UNDO_PREFIX + "%d"
 
 
 def undo_offer(request: HtmxHttpRequest, board: Board, role: Role) -> Deal | None:
@@ -161,7 +162,7 @@ def undo_offer(request: HtmxHttpRequest, board: Board, role: Role) -> Deal | Non
     just recorded, while it is still the last one counted and nothing of the next is entered.
     """
     tags = {message.extra_tags for message in messages.get_messages(request)}
-    if not any(tag and tag.startswith("undo-") for tag in tags):
+    if not any(tag and tag.startswith(UNDO_PREFIX) for tag in tags):
         return None  # without reading the deals: the board's kept picture is enough
     deal = board.last_counted
     if deal is None or UNDO_TAG % deal.pk not in tags or not can_undo(board, role, deal):
@@ -217,15 +218,12 @@ def live_regions(request: HtmxHttpRequest, board: Board, role: Role) -> str:
     """Return the board's live regions: the totals, and out of band the deal list, the deal
     numbers of this phone's own forms and its upcard picker's title."""
     context = board_context(board, role)
-    live = render_to_string("scorekeeper/match_detail.html#live", context, request)
-    context["oob"] = True
-    deals = render_to_string("scorekeeper/match_detail.html#deals", context, request)
+    others = ["deals"]
     # The deal number in this phone's own forms moves on too, so that its next tap records
     # the deal being played, not the one the other phone just recorded.
-    numbers = ""
     if context["can_edit"] and not board.finished:
-        numbers = render_to_string("scorekeeper/match_detail.html#numbers", context, request)
-    return live + deals + numbers
+        others.append("numbers")
+    return render_regions(request, "scorekeeper/match_detail.html", context, "live", *others)
 
 
 @require_POST
@@ -247,10 +245,9 @@ def deal_upcard(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # the picker moves; the picker comes back folded under its new title, which brings
         # "Ann knocked" up to where the thumb is.
         context = board_context(Board(match, shared=True), role)  # as the upcard left it
-        live = render_to_string("scorekeeper/match_detail.html#live", context, request)
-        context["oob"] = True
-        picker = render_to_string("scorekeeper/match_detail.html#picker", context, request)
-        return HttpResponse(live + picker)
+        return HttpResponse(
+            render_regions(request, "scorekeeper/match_detail.html", context, "live", "picker")
+        )
     return redirect(match)
 
 
@@ -403,21 +400,16 @@ def render_entry(
     """
     form.is_valid()  # a bound form's hands and errors, for the preview and the page
     preview = deal_preview(match, form)
-    bar = preview.bar
-    names = (bar.knocker.name, bar.opponent.name)
     context = {
         "match": match,
         "form": form,
         "number": number,
         "editing": deal,
         "preview": preview,
-        "bar": bar,
-        "hands": hands_on_screen(form, names, (bar.knocker, bar.opponent)),
+        "bar": preview.bar,
+        "hands": hands_on_screen(form, preview.bar),
     }
-    template = partial(request, "scorekeeper/deal_entry.html", "live")
-    if template.endswith("#live"):
-        context["oob"] = True
-        context["grids"] = "tapped" not in request.POST
+    template = live_partial(request, "scorekeeper/deal_entry.html", context, request.POST)
     return render(request, template, context)
 
 

@@ -38,16 +38,23 @@ def bring_to_bottom(page: Page, selector: str) -> None:
     )
 
 
-@pytest.mark.parametrize("card", ["KC", "2C", "9D"])
-def test_tapping_a_lower_upcard_keeps_the_knock_limit_on_screen(phone: Phone, card):
-    page = phone.page
-    phone.start_match()
+def tap_a_lower_upcard(page: Page, card: str) -> int:
+    """Tap the upcard with the thumb, its card scrolled to the foot of the screen first (so
+    that a jump would show); return where the page was scrolled when it was tapped."""
     label = f"label[for='id_upcard_{card}']"
     bring_to_bottom(page, label)
     before = page.evaluate("scrollY")
     assert before > 0, "the card was in view without scrolling: not a lower upcard"
     with page.expect_response(lambda r: "/upcard/" in r.url):
         thumb_tap(page, label)
+    return before
+
+
+@pytest.mark.parametrize("card", ["KC", "2C", "9D"])
+def test_tapping_a_lower_upcard_keeps_the_knock_limit_on_screen(phone: Phone, card):
+    page = phone.page
+    phone.start_match()
+    before = tap_a_lower_upcard(page, card)
     limit = page.locator("#limit .num")
     expect(limit).to_have_text("10" if card[0] == "K" else card[0])
     page.wait_for_timeout(300)  # a late layout shift would show by now
@@ -291,12 +298,7 @@ def test_after_picking_the_upcard_the_knocked_buttons_and_the_limit_are_on_scree
     phone.start_match("Ann", "Ben")
     picker = page.locator("#picker")
     expect(picker).to_have_attribute("open", "")
-    label = f"label[for='id_upcard_{card}']"
-    bring_to_bottom(page, label)
-    before = page.evaluate("scrollY")
-    assert before > 0, "the card was in view without scrolling: not a lower upcard"
-    with page.expect_response(lambda r: "/upcard/" in r.url):
-        thumb_tap(page, label)
+    before = tap_a_lower_upcard(page, card)
     expect(page.locator("#limit .num")).to_have_text(card[0])
     shown = ("9" if card[0] == "9" else "2") + SUITS[card[1]]
     # The picker folds, and its title says what was picked.
