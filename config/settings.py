@@ -336,6 +336,8 @@ SECURE_CSP = {
 # about 400 days.
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_HTTPONLY = True
+# Django's database sessions, each read with SQL built once (scorekeeper.sessions).
+SESSION_ENGINE = "scorekeeper.sessions"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -94,6 +94,11 @@ class CardSelect(forms.Select):
     cost more than the rest of the live preview.
     """
 
+    def __deepcopy__(self, memo: dict) -> CardSelect:
+        """Copy the widget for a new form, sharing its constant choices: Django's `Select`
+        normalises all 53 again for every form, on every tap of the card-entry page."""
+        return forms.Widget.__deepcopy__(self, memo)
+
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
         """Return the select's HTML."""
         chosen = self.format_value(value)

@@ -82,9 +82,15 @@ def test_each_form_shares_the_card_fields_constant_choices_instead_of_copying_th
     first, second = DealForm(match=match), DealForm(match=match)
     assert first.fields["upcard"] is not second.fields["upcard"]
     assert first.fields["upcard"].choices is second.fields["upcard"].choices
+    # The drop-down's choices too; its attributes are each form's own.
+    first_select, second_select = first.fields["upcard"].widget, second.fields["upcard"].widget
+    assert first_select is not second_select and first_select.choices is second_select.choices
+    first_select.attrs["data-x"] = "1"
+    assert "data-x" not in second_select.attrs
     # A copy's own choices may still be set without touching the form class's.
     first.fields["upcard"].choices = [("AS", "A♠")]
     assert len(second.fields["upcard"].choices) > 1
+    assert len(second_select.choices) > 1 and first_select.choices == [("AS", "A♠")]
 
 
 def test_a_card_field_accepts_exactly_its_choices_also_after_they_are_changed(match):
