@@ -171,8 +171,10 @@ def deadwood_text(points: int) -> str:
 
 
 def illegal_short(deadwood: int, limit: int) -> str:
-    """Return the verdict bar's "Illegal: deadwood 12 > 9"."""
-    return sentence(ILLEGAL_SHORT, deadwood=deadwood, limit=limit)
+    """Return the verdict bar's "Illegal: deadwood 12 > 9", whose comparison never breaks
+    across lines (no-break spaces): a narrow button in a long language read "12 >", then "9"."""
+    text = sentence(ILLEGAL_SHORT, deadwood=deadwood, limit=limit)
+    return mark_safe(text.replace(f"{deadwood} > {limit}", f"{deadwood}\u00a0>\u00a0{limit}"))  # noqa: S308
 
 
 YOU_CAN_KNOCK = _("You can knock: deadwood %(d)s ≤ limit %(l)s.")

@@ -1,7 +1,8 @@
 """The pages around a deal on a 360 px phone, in every language, with long names: the new-match
 form, the "Send a link" page, the card entry with its sticky verdict bar in its longest states
-(an undercut, and an illegal knock with "Illegal: deadwood 12 > 9" on its button), a recorded
-verdict with layoffs onto a run and a set, the knock checker with a result, and the rules.
+(an undercut, and an illegal knock with "Illegal: deadwood 12 > 9" on its button, the comparison
+never broken across lines), a recorded verdict with layoffs onto a run and a set, the knock
+checker with a result, and the rules.
 
 On each, nothing runs off the right of the screen: the page does not scroll sideways, and no
 box (the sticky bar included) reaches past 360 px or scrolls sideways itself. Each page shows
@@ -43,7 +44,7 @@ WORDS = {
         "new": ["New match", "First player", "Start the match"],
         "share": ["Send a link to this match", "View link", "Revoke"],
         "undercut": f"Undercut! {BART} scores 10 points.",
-        "illegal": "Illegal: deadwood 12 > 9",
+        "illegal": "Illegal: deadwood 12\u00a0>\u00a09",
         "layoffs": [f"Knock: {ANN} scores 14 points.", "Layoffs"],
         "checker": ["Your cards", "Opponent"],
         "rules": ["Rules", "Knock limit"],
@@ -52,7 +53,7 @@ WORDS = {
         "new": ["Uusi ottelu", "Ensimmäinen pelaaja", "Aloita ottelu"],
         "share": ["Ottelun linkit", "Kopioi"],
         "undercut": f"Alitus! {BART} saa 10 pistettä.",
-        "illegal": "Laiton: irtokortit 12 > 9",
+        "illegal": "Laiton: irtokortit 12\u00a0>\u00a09",
         "layoffs": [f"Koputus: {ANN} saa 14 pistettä.", "Liitetyt kortit"],
         "checker": ["Sinun korttisi", "Vastustaja"],
         "rules": ["Säännöt", "Koputusraja"],
@@ -61,7 +62,7 @@ WORDS = {
         "new": ["Nieuwe partij", "Eerste speler", "Partij beginnen"],
         "share": ["Links naar deze partij", "Kopiëren"],
         "undercut": f"Undercut! {BART} scoort 10 punten.",
-        "illegal": "Ongeldig: losse kaarten 12 > 9",
+        "illegal": "Ongeldig: losse kaarten 12\u00a0>\u00a09",
         "layoffs": [f"Klop: {ANN} scoort 14 punten.", "Aangelegd"],
         "checker": ["Jouw kaarten", "Tegenstander"],
         "rules": ["Regels", "Klopgrens"],
@@ -70,7 +71,7 @@ WORDS = {
         "new": ["Nowa partia", "Pierwszy gracz", "Zacznij partię"],
         "share": ["Wyślij link do tej partii", "Kopiuj"],
         "undercut": f"Podcięcie! {BART} zdobywa 10 punktów.",
-        "illegal": "Nieprawidłowe: luźne karty 12 > 9",
+        "illegal": "Nieprawidłowe: luźne karty 12\u00a0>\u00a09",
         "layoffs": [f"Pukanie: {ANN} zdobywa 14 punktów.", "Dołożone karty"],
         "checker": ["Twoje karty", "Przeciwnik"],
         "rules": ["Zasady", "Limit pukania"],
@@ -79,7 +80,7 @@ WORDS = {
         "new": ["Mutambo mutsva", "Mutambi wekutanga", "Tanga mutambo"],
         "share": ["Tumira rinki remutambo uyu", "Kopa"],
         "undercut": f"Muteyo! {BART} anowana mapoinzi 10.",
-        "illegal": "Hazvisi pamutemo: makadhi akasara 12 > 9",
+        "illegal": "Hazvisi pamutemo: makadhi akasara 12\u00a0>\u00a09",
         "layoffs": [f"Kugogodza: {ANN} anowana mapoinzi 14.", "Makadhi akawedzerwa"],
         "checker": ["Makadhi ako", "Mupikisi"],
         "rules": ["Mitemo", "Muganhu wekugogodza"],

@@ -59,7 +59,7 @@ def test_an_illegal_knock_turns_record_into_a_clear_illegal_state(client, match)
     set_upcard(client, match, "3C")  # limit 3; the knocker's deadwood is 4
     body = enter_cards(client, match, 0, KNOCKER, OPPONENT, action="preview").content.decode()
     bar = body[body.index('class="bar"') :]
-    assert 'class="btn btn-illegal"' in bar and "Illegal: deadwood 4 > 3</button>" in bar
+    assert 'class="btn btn-illegal"' in bar and "Illegal: deadwood 4\u00a0>\u00a03</button>" in bar
     assert "btn-primary" not in bar
     assert 'class="bar-status bad">Illegal knock<' in bar
 

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from adjudication import Card, Rules, adjudicate, score_quick
 from scorekeeper.board import Board
-from scorekeeper.presenters import explain
+from scorekeeper.presenters import explain, illegal_short
 
 from .history_helpers import add_deals, cards, draw, quick
 from .match_helpers import create_match
@@ -113,3 +113,10 @@ def test_the_board_says_when_only_gin_ends_the_deal(client, db):
     for upcard, only_gin in (("AS", True), ("2S", False)):
         match.set_upcard(Card.parse(upcard))
         assert Board(match).only_gin is only_gin
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "nl", "pl", "sn"])
+def test_an_illegal_knocks_comparison_never_breaks_across_lines(language):
+    with translation.override(language):
+        text = illegal_short(12, 9)
+    assert "12\u00a0>\u00a09" in text and "12 >" not in text and "> 9" not in text
