@@ -9,6 +9,11 @@ meld and tie-break, not only on the deadwood.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
+
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +98,39 @@ def test_best_arrangement_of_a_card_list_is_the_search_s_arrangement(
     searched = Arrangement.from_masks(mask, _min_deadwood(mask, points(mask) + 1)[1])
     assert best_arrangement(cards) == searched
     assert best_arrangement(tuple(cards)) == searched
+
+
+@MANY
+@given(masks(), st.data())
+def test_a_card_list_s_arrangement_reads_as_the_search_s_before_its_deadwood_is_built(
+    mask: int, data: st.DataObject
+) -> None:
+    """best_arrangement may leave the deadwood cards to be built on first read: every way of
+    reading the arrangement, each on a fresh one, must see what the searched one shows."""
+    cards = cards_in(mask, data)
+    searched = Arrangement.from_masks(mask, _min_deadwood(mask, points(mask) + 1)[1])
+    readers = [
+        lambda a: a.deadwood_points,
+        lambda a: a.deadwood,
+        lambda a: a.cards,
+        lambda a: a.to_dict(),
+        repr,
+        hash,
+        pickle.dumps,
+        lambda a: pickle.loads(pickle.dumps(a)),
+        lambda a: pickle.loads(pickle.dumps(a)).deadwood_points,
+        copy.copy,
+        copy.deepcopy,
+        lambda a: dataclasses.asdict(a),
+        lambda a: dataclasses.replace(a, melds=()),
+    ]
+    for read in readers:
+        assert read(best_arrangement(cards)) == read(searched)
+    assert searched == best_arrangement(cards)
+    assert best_arrangement(cards) == searched
+    assert sum(card.points for card in searched.deadwood) == best_arrangement(cards).deadwood_points
+    with pytest.raises(AttributeError, match="'Arrangement' object has no attribute 'deadwoods'"):
+        best_arrangement(cards).deadwoods  # noqa: B018
 
 
 def cards_of_ranks_held_thrice(mask: int) -> int:
