@@ -35,15 +35,19 @@ from adjudication.hand import analyse_mask
 from adjudication.layoffs import OpponentSolver, entries
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
+    CARD_POINTS,
     MELD_FLAGS,
     MELD_PROBE,
     SET_CARDS,
     SET_FLAGS,
     _best_discard_search,
+    _melds_from,
     _min_deadwood,
     best_discard,
     best_packing,
+    highest_card,
     meldable,
+    packings,
     points,
     quick_deadwood,
     search_packing,
@@ -337,6 +341,39 @@ def test_card_lists_with_duplicates_name_the_first_one_given_twice(cards: list[C
 def test_arrangement_of_search_melds_is_the_checked_arrangement(mask: int) -> None:
     _, melds = best_packing(mask)
     assert arrangement_of(mask, melds) == Arrangement.from_masks(mask, melds)
+
+
+def plain_packings(mask: int, limit: int, discard: bool) -> list[tuple[tuple[int, ...], int]]:
+    """Every packing by the plain walk: the lowest card in each of its melds (in the search's
+    order), then as deadwood; the limit checked only at the end of each packing."""
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def walk(rem: int, melds: tuple[int, ...], dead: int) -> None:
+        if not rem:
+            value = points(dead)
+            if discard:
+                if not dead:
+                    return  # all melded: a discard breaks a meld
+                value -= CARD_POINTS[highest_card(dead)]
+            if value <= limit:
+                out.append((melds, value))
+            return
+        low = rem & -rem
+        for meld in _melds_from(low.bit_length() - 1, rem):
+            walk(rem ^ meld, (*melds, meld), dead)
+        walk(rem ^ low, melds, dead | low)
+
+    walk(mask, (), 0)
+    return out
+
+
+@MANY
+@given(masks(0, 13), st.integers(0, 60), st.booleans())
+def test_packings_are_the_plain_walk_s(mask: int, limit: int, discard: bool) -> None:
+    """The enumeration works out each branch's meldable cards and forced deadwood before it
+    goes down, and prunes there: the same packings, in the same order."""
+    assert packings(mask, limit, discard=discard) == plain_packings(mask, limit, discard)
+    assert packings(mask, discard=discard) == plain_packings(mask, points(mask), discard)
 
 
 @settings(max_examples=300, deadline=None)
