@@ -80,7 +80,7 @@ class OpponentSolver:
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        self.own_best = best_packing(hand)[0]
+        self.own_best, self._own_melds = best_packing(hand)
         # The first packing (in search order) of each distinct set of cards left unmelded, as
         # (rest, its points, melds): later packings with the same rest never reply better.
         self._packings: list[tuple[int, int, tuple[int, ...]]] = []
@@ -91,8 +91,9 @@ class OpponentSolver:
         run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
         if not (run_entry | set_entry) & self.hand:
             # Nothing to lay off: the first packing of the lowest deadwood, as best_packing
-            # finds it (packings list in the same search order).
-            return _reply_alone(self.hand)
+            # finds it (packings list in the same search order), already found.
+            arrangement = arrangement_of(self.hand, self._own_melds)
+            return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
         _, melds, laid = self._best(run_entry & self.hand, set_entry & self.hand)
         return _reply_of(self.hand, knocker_melds, melds, laid)
 
