@@ -9,7 +9,16 @@ from typing import Any
 from adjudication.cards import Card, hand_mask
 from adjudication.errors import CardInBothHandsError, DuplicateCardError
 from adjudication.melds import Arrangement, Meld, MeldKind, arrangement_of
-from adjudication.search import RUN_ENTRY, SET_ENTRY, best_packing, flood, packings, points
+from adjudication.search import (
+    ALL_MELD_MASKS,
+    FULL,
+    RUN_ENTRY,
+    SET_ENTRY,
+    best_packing,
+    flood,
+    packings,
+    points,
+)
 
 __all__ = ["Layoff", "OpponentPlay", "OpponentSolver", "best_reply"]
 
@@ -58,6 +67,13 @@ def entries(melds: Iterable[int]) -> tuple[int, int]:
     return run_entry, set_entry
 
 
+ENTRY: dict[int, int] = {
+    meld: RUN_ENTRY.get(meld, 0) | SET_ENTRY.get(meld, 0) << 52 for meld in ALL_MELD_MASKS
+}
+"""For each meld, :func:`entries` of it as one int: run entries | set entries << 52 (the
+entries of several melds are the ``|`` of theirs)."""
+
+
 def laid_off(rest: int, run_entry: int, set_entry: int) -> int:
     """Return the cards of ``rest`` that can be laid off: chains along runs, 4th set cards.
 
@@ -80,6 +96,7 @@ class OpponentSolver:
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
+        self._both = hand | hand << 52  # the hand in both halves of an ENTRY int
         self.own_best, self._own_melds = best_packing(hand)
         # The first packing (in search order) of each distinct set of cards left unmelded, as
         # (rest, its points, melds): later packings with the same rest never reply better.
@@ -88,13 +105,16 @@ class OpponentSolver:
 
     def reply(self, knocker_melds: Sequence[Meld]) -> OpponentPlay:
         """Return :func:`best_reply` to these knocker melds (their cards not in the hand)."""
-        run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
-        if not (run_entry | set_entry) & self.hand:
+        entry = 0
+        for meld in knocker_melds:
+            entry |= ENTRY[meld.mask]
+        key = entry & self._both
+        if not key:
             # Nothing to lay off: the first packing of the lowest deadwood, as best_packing
             # finds it (packings list in the same search order), already found.
             arrangement = arrangement_of(self.hand, self._own_melds)
             return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
-        _, melds, laid = self._best(run_entry & self.hand, set_entry & self.hand)
+        _, melds, laid = self._best(key & FULL, key >> 52)
         return _reply_of(self.hand, knocker_melds, melds, laid)
 
     def deadwood(self, run_entry: int, set_entry: int) -> int:
@@ -104,6 +124,16 @@ class OpponentSolver:
         if not run_entry | set_entry:
             return self.own_best
         return self._best(run_entry, set_entry)[0]
+
+    def deadwood_of(self, entry: int) -> int:
+        """:meth:`deadwood` for the entries as one int (the ``|`` of the melds' ``ENTRY``)."""
+        key = entry & self._both
+        if not key:
+            return self.own_best
+        best = self._cache.get(key)
+        if best is None:
+            best = self._cache[key] = self._solve(key & FULL, key >> 52)
+        return best[0]
 
     def _best(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
         key = run_entry | set_entry << 52

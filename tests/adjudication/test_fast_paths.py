@@ -32,7 +32,7 @@ from adjudication import (
 )
 from adjudication.cards import _SPELLINGS, hand_mask
 from adjudication.hand import analyse_mask
-from adjudication.layoffs import OpponentSolver, entries
+from adjudication.layoffs import ENTRY, OpponentSolver, entries
 from adjudication.melds import ALL_MELDS, arrangement_of
 from adjudication.search import (
     CARD_POINTS,
@@ -392,3 +392,29 @@ def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
     assert solver.deadwood(*entries(meld.mask for meld in knocker)) == expected.deadwood_points
     assert solver.reply(knocker) == expected
     assert OpponentSolver(hand).reply(knocker) == expected  # replying before any deadwood
+
+
+@MANY
+@given(masks(10, 10), st.data())
+def test_solver_deadwood_of_one_entry_int_is_the_best_reply_s(
+    hand: int, data: st.DataObject
+) -> None:
+    """The knocker's melds as one int (the | of their ENTRY): the same entries as entries()
+    gives, and the deadwood of best_reply, on a fresh solver and on one that has answered."""
+    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    knocker = []
+    used = 0
+    for meld in data.draw(st.lists(st.sampled_from(outside), max_size=3)):
+        if not meld.mask & used:
+            knocker.append(meld)
+            used |= meld.mask
+    entry = 0
+    for meld in knocker:
+        entry |= ENTRY[meld.mask]
+    run_entry, set_entry = entries(meld.mask for meld in knocker)
+    assert entry == run_entry | set_entry << 52
+    cards = [card for card in ALL_CARDS if card.bit & hand]
+    expected = best_reply(cards, knocker).deadwood_points
+    solver = OpponentSolver(hand)
+    assert solver.deadwood_of(entry) == expected
+    assert solver.deadwood_of(entry) == expected
