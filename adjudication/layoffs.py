@@ -145,13 +145,16 @@ class OpponentSolver:
     def _solve(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
         """(deadwood, melds, cards laid off) of the first packing with the lowest deadwood."""
         if not self._packings:
-            first: dict[int, tuple[int, ...]] = {}
-            for melds, _ in packings(self.hand):
+            hand = self.hand
+            first: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+            for melds, rest_points in packings(hand):  # the points of the cards left
                 used = 0
                 for m in melds:
                     used |= m
-                first.setdefault(self.hand & ~used, melds)
-            self._packings = [(rest, points(rest), melds) for rest, melds in first.items()]
+                rest = hand ^ used
+                if rest not in first:
+                    first[rest] = (rest, rest_points, melds)
+            self._packings = list(first.values())
         reach = flood(run_entry, self.hand) | set_entry
         # The own best packing lays off nothing or more: some packing does at least as well.
         best: tuple[int, tuple[int, ...], int] = (self.own_best + 1, (), 0)

@@ -400,11 +400,13 @@ def test_solver_deadwood_of_one_entry_int_is_the_best_reply_s(
     hand: int, data: st.DataObject
 ) -> None:
     """The knocker's melds as one int (the | of their ENTRY): the same entries as entries()
-    gives, and the deadwood of best_reply, on a fresh solver and on one that has answered."""
+    gives, and the deadwood of best_reply, on a fresh solver and on one that has answered.
+    The melds are drawn among those the hand can lay off onto, where the solver searches."""
     outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
     knocker = []
     used = 0
-    for meld in data.draw(st.lists(st.sampled_from(outside), max_size=3)):
+    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
         if not meld.mask & used:
             knocker.append(meld)
             used |= meld.mask
