@@ -9,9 +9,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudication.cards import ALL_CARDS, PATTERN_CARDS, Card, hand_mask, hand_tally
+from adjudication.cards import ALL_CARDS, Card, hand_mask, hand_tally
 from adjudication.errors import WrongCountError
-from adjudication.melds import Arrangement, Meld, arrangement_of, mask_spread, tally_spread
+from adjudication.melds import (
+    _DEADWOOD_MASK,
+    Arrangement,
+    Meld,
+    arrangement_of,
+    mask_spread,
+    tally_spread,
+)
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.search import FULL, PATTERN_POINTS, best_discard, best_packing, meldable
 
@@ -143,12 +150,15 @@ def _spread(
             rank += 39
         discard = ALL_CARDS[rank]
     value = PATTERN_POINTS[a] + PATTERN_POINTS[b] + PATTERN_POINTS[c] + PATTERN_POINTS[d]
-    deadwood = _SPADES[a] + _HEARTS[b] + _DIAMONDS[c] + _CLUBS[d]
-    arrangement = Arrangement(melds, deadwood)
+    # The deadwood left as a mask, its cards built on first read, as best_arrangement does.
+    arrangement = _new(Arrangement)
+    fields = arrangement.__dict__
+    fields["melds"] = melds
+    fields[_DEADWOOD_MASK] = a | b << 13 | c << 26 | d << 39
     return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
 
 
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
+_new = object.__new__
 
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:

@@ -265,6 +265,35 @@ def test_analysis_of_cards_and_of_a_mask_is_the_searched_one(
 
 
 @MANY
+@given(st.one_of(masks(10, 11), crossing_hands()), st.data())
+def test_an_analysis_reads_as_the_searched_one_before_its_deadwood_is_built(
+    mask: int, data: st.DataObject
+) -> None:
+    """An analysis with no search may leave its deadwood cards to be built on first read:
+    every way of reading it, each on a fresh one, must see what the searched one shows."""
+    assume(mask.bit_count() in (10, 11))
+    cards = cards_in(mask, data)
+    expected = searched_analysis(mask, 10, Rules())
+    readers = [
+        lambda h: h.arrangement.deadwood_points,
+        lambda h: h.arrangement.deadwood,
+        lambda h: h.arrangement.cards,
+        lambda h: h.to_dict(),
+        repr,
+        hash,
+        pickle.dumps,
+        lambda h: pickle.loads(pickle.dumps(h)),
+        copy.deepcopy,
+        lambda h: dataclasses.asdict(h),
+    ]
+    for read in readers:
+        assert read(analyse_hand(cards)) == read(expected)
+        assert read(analyse_mask(mask, 10, Rules())) == read(expected)
+    assert analyse_hand(cards) == expected
+    assert expected == analyse_hand(cards)
+
+
+@MANY
 @given(masks(0, 13), masks(11, 11))
 def test_quick_deadwood_is_the_searched_deadwood_or_none(mask: int, eleven: int) -> None:
     quick = quick_deadwood(mask, False)
