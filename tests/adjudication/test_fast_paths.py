@@ -30,7 +30,7 @@ from adjudication import (
     cards_to_mask,
     parse_cards,
 )
-from adjudication.cards import _SPELLINGS, hand_mask
+from adjudication.cards import _SPELLINGS, hand_mask, hand_tally
 from adjudication.hand import analyse_mask
 from adjudication.layoffs import ENTRY, OpponentSolver, entries
 from adjudication.melds import ALL_MELDS, arrangement_of
@@ -153,6 +153,27 @@ def test_a_hand_s_tally_is_its_mask_and_flags_exactly_its_melds(
     assert tally & (1 << 52) - 1 == mask
     assert bool(flags) == bool(meldable(mask))
     assert SET_CARDS[flags & SET_FLAGS] & mask == cards_of_ranks_held_thrice(mask)
+
+
+def summed_tally(cards: list) -> int | None:
+    """The plain sum of the cards' tallies, or None when not all are distinct Card objects."""
+    if not all(isinstance(card, Card) for card in cards) or len(set(cards)) != len(cards):
+        return None
+    return sum(card.tally for card in cards)
+
+
+@MANY
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), min_size=9, max_size=12),
+    st.one_of(st.none(), st.integers(0, 11)),
+)
+def test_hand_tally_of_a_list_is_the_plain_sum_or_none(cards: list, text_at: int | None) -> None:
+    """hand_tally adds 10 or 11 cards up without a loop: the same sum, the same None (for a
+    duplicate, or card text in place of a card)."""
+    if text_at is not None and text_at < len(cards):
+        cards[text_at] = cards[text_at].text
+    assert hand_tally(cards) == summed_tally(cards)
+    assert hand_tally(tuple(cards)) == summed_tally(cards)
 
 
 def arranged(cards) -> Arrangement | str:
