@@ -123,6 +123,8 @@ _MASK_SET = frozenset(ALL_MELD_MASKS)
 ALL_MELDS: tuple[Meld, ...] = tuple(Meld(mask_to_cards(mask)) for mask in ALL_MELD_MASKS)
 """The 329 melds: 65 sets (by rank) then 264 runs (by suit, start, length)."""
 _BY_MASK = {meld.mask: meld for meld in ALL_MELDS}
+MELD_OF_MASK = _BY_MASK
+"""Each meld by its mask (:meth:`Meld.from_mask` without the check), for paths that inline."""
 _MELD_ORDER = {meld.mask: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
 _DEADWOOD_MASK = "_deadwood_mask"
 
