@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudication.cards import Card, hand_mask
 from adjudication.errors import CardInBothHandsError, DuplicateCardError
-from adjudication.melds import Arrangement, Meld, MeldKind, arrangement_of
+from adjudication.melds import Arrangement, Meld, arrangement_of
 from adjudication.search import (
     ALL_MELD_MASKS,
     FULL,
@@ -188,9 +188,13 @@ def _run_chains(laid: int, meld: Meld) -> tuple[list[Card], list[Card]]:
 
 def _assign(laid: int, knocker_melds: Sequence[Meld]) -> list[Layoff]:
     """Put each laid-off card onto one knocker meld: runs first (chains), then sets."""
+    if not laid:
+        return []
     placed: dict[Card, Meld] = {}
     for meld in knocker_melds:
-        if meld.kind is MeldKind.RUN:
+        # A run's chains start from the cards just past its ends (RUN_ENTRY; a set has none
+        # there): when neither is laid off, both chains are empty.
+        if RUN_ENTRY.get(meld.mask, 0) & laid:
             for chain in _run_chains(laid, meld):
                 for card in chain:
                     # A gap filled between two runs goes whole to the first run reaching it.

@@ -32,8 +32,16 @@ from adjudication import (
 )
 from adjudication.cards import _SPELLINGS, hand_mask, hand_tally
 from adjudication.hand import analyse_mask
-from adjudication.layoffs import ENTRY, OpponentSolver, entries
-from adjudication.melds import ALL_MELDS, arrangement_of
+from adjudication.layoffs import (
+    ENTRY,
+    Layoff,
+    OpponentSolver,
+    _assign,
+    _run_chains,
+    entries,
+    laid_off,
+)
+from adjudication.melds import ALL_MELDS, MeldKind, arrangement_of
 from adjudication.search import (
     CARD_POINTS,
     MELD_FLAGS,
@@ -470,3 +478,40 @@ def test_solver_deadwood_of_one_entry_int_is_the_best_reply_s(
     solver = OpponentSolver(hand)
     assert solver.deadwood_of(entry) == expected
     assert solver.deadwood_of(entry) == expected
+
+
+def plain_assign(laid: int, knocker_melds: list) -> list[Layoff]:
+    """Each laid-off card onto one knocker meld, every run's chains walked: runs first, then
+    sets, in the order of the knocker's melds."""
+    placed: dict[Card, object] = {}
+    for meld in knocker_melds:
+        if meld.kind is MeldKind.RUN:
+            for chain in _run_chains(laid, meld):
+                for card in chain:
+                    if card in placed:
+                        break
+                    placed[card] = meld
+    for meld in knocker_melds:
+        fourth = [card for card in ALL_CARDS if card.bit & laid and card.rank == meld.cards[0].rank]
+        if meld.kind is MeldKind.SET and len(meld.cards) == 3 and fourth:
+            placed.setdefault(fourth[0], meld)
+    order = {meld: n for n, meld in enumerate(knocker_melds)}
+    return [Layoff(card, meld) for card, meld in sorted(placed.items(), key=lambda x: order[x[1]])]
+
+
+@MANY
+@given(masks(1, 10), st.data())
+def test_layoffs_are_placed_as_by_walking_every_run(hand: int, data: st.DataObject) -> None:
+    """_assign skips the runs whose ends take no laid-off card, and answers at once when
+    nothing is laid off: the same layoffs, onto the same melds, in the same order."""
+    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
+    knocker = []
+    used = 0
+    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
+        if not meld.mask & used:
+            knocker.append(meld)
+            used |= meld.mask
+    rest = data.draw(st.sampled_from([hand, hand & -hand, hand & (hand - 1), 0]))
+    laid = laid_off(rest, *entries(meld.mask for meld in knocker))
+    assert _assign(laid, knocker) == plain_assign(laid, knocker)
