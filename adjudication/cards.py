@@ -346,10 +346,23 @@ def hand_tally(cards: str | Iterable[str | Card]) -> int | None:
     """
     if type(cards) not in _SEQUENCES:
         return None
-    tally = 0
     try:
-        for card in cards:
-            tally += card.tally
+        if len(cards) == 11:  # a hand before its discard, added up without a loop
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10 = cards
+            tally = (
+                c0.tally + c1.tally + c2.tally + c3.tally + c4.tally + c5.tally
+                + c6.tally + c7.tally + c8.tally + c9.tally + c10.tally
+            )  # fmt: skip
+        elif len(cards) == 10:
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+            tally = (
+                c0.tally + c1.tally + c2.tally + c3.tally + c4.tally
+                + c5.tally + c6.tally + c7.tally + c8.tally + c9.tally
+            )  # fmt: skip
+        else:
+            tally = 0
+            for card in cards:
+                tally += card.tally
     except (AttributeError, TypeError):
         return None
     # Distinct cards add up without a carry: as many bits as cards proves there is no duplicate.

@@ -9,11 +9,31 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudication.cards import ALL_CARDS, PATTERN_CARDS, Card, hand_mask, hand_tally
+from adjudication.cards import ALL_CARDS, Card, hand_mask, hand_tally
 from adjudication.errors import WrongCountError
-from adjudication.melds import Arrangement, Meld, arrangement_of, mask_spread, tally_spread
+from adjudication.melds import (
+    _DEADWOOD_MASK,
+    MELD_OF_MASK,
+    Arrangement,
+    Meld,
+    arrangement_of,
+    mask_spread,
+    melds_from_masks,
+)
 from adjudication.rules import DEFAULT_RULES, Rules
-from adjudication.search import FULL, PATTERN_POINTS, best_discard, best_packing, meldable
+from adjudication.search import (
+    FULL,
+    MELD_FLAGS,
+    MELD_PROBE,
+    PATTERN_POINTS,
+    RUN_STARTS,
+    SET_CARDS,
+    SET_FLAGS,
+    best_discard,
+    best_packing,
+    components,
+    meldable,
+)
 
 __all__ = ["HandAnalysis", "analyse_hand"]
 
@@ -107,10 +127,22 @@ def analyse_hand(
         raise WrongCountError((10, 11), count)
     limit = rules.knock_limit(upcard)
     if tally is not None:
-        spread = tally_spread(tally)
+        # tally_spread(), inlined: this is the path of nearly every hand.
+        flags = tally + MELD_PROBE & MELD_FLAGS
+        if not flags:
+            return _spread(mask, (), count == 11, limit, rules)
+        starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
+        runs = starts | starts << 1 | starts << 2
+        sets = SET_CARDS[flags & SET_FLAGS] & mask
+        melded = runs | sets
         # With all 11 cards meldable, a discard breaks a meld (or big gin): the search decides.
-        if spread is not None and (count == 10 or spread[0] != mask):
-            return _spread(mask ^ spread[0], spread[1], count == 11, limit, rules)
+        if count == 10 or melded != mask:
+            meld = MELD_OF_MASK.get(melded)
+            if meld is not None:
+                return _spread(mask ^ melded, (meld,), count == 11, limit, rules)
+            if not runs & sets:  # else a card fits both a run and a set: a search decides
+                melds = melds_from_masks(components(runs, sets))
+                return _spread(mask ^ melded, melds, count == 11, limit, rules)
     return analyse_mask(mask, limit, rules)
 
 
@@ -143,12 +175,15 @@ def _spread(
             rank += 39
         discard = ALL_CARDS[rank]
     value = PATTERN_POINTS[a] + PATTERN_POINTS[b] + PATTERN_POINTS[c] + PATTERN_POINTS[d]
-    deadwood = _SPADES[a] + _HEARTS[b] + _DIAMONDS[c] + _CLUBS[d]
-    arrangement = Arrangement(melds, deadwood)
+    # The deadwood left as a mask, its cards built on first read, as best_arrangement does.
+    arrangement = _new(Arrangement)
+    fields = arrangement.__dict__
+    fields["melds"] = melds
+    fields[_DEADWOOD_MASK] = a | b << 13 | c << 26 | d << 39
     return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
 
 
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
+_new = object.__new__
 
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:

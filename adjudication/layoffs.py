@@ -8,8 +8,17 @@ from typing import Any
 
 from adjudication.cards import Card, hand_mask
 from adjudication.errors import CardInBothHandsError, DuplicateCardError
-from adjudication.melds import Arrangement, Meld, MeldKind, arrangement_of
-from adjudication.search import RUN_ENTRY, SET_ENTRY, best_packing, flood, packings, points
+from adjudication.melds import Arrangement, Meld, arrangement_of
+from adjudication.search import (
+    ALL_MELD_MASKS,
+    FULL,
+    RUN_ENTRY,
+    SET_ENTRY,
+    best_packing,
+    flood,
+    packings,
+    points,
+)
 
 __all__ = ["Layoff", "OpponentPlay", "OpponentSolver", "best_reply"]
 
@@ -58,6 +67,13 @@ def entries(melds: Iterable[int]) -> tuple[int, int]:
     return run_entry, set_entry
 
 
+ENTRY: dict[int, int] = {
+    meld: RUN_ENTRY.get(meld, 0) | SET_ENTRY.get(meld, 0) << 52 for meld in ALL_MELD_MASKS
+}
+"""For each meld, :func:`entries` of it as one int: run entries | set entries << 52 (the
+entries of several melds are the ``|`` of theirs)."""
+
+
 def laid_off(rest: int, run_entry: int, set_entry: int) -> int:
     """Return the cards of ``rest`` that can be laid off: chains along runs, 4th set cards.
 
@@ -80,7 +96,8 @@ class OpponentSolver:
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        self.own_best = best_packing(hand)[0]
+        self._both = hand | hand << 52  # the hand in both halves of an ENTRY int
+        self.own_best, self._own_melds = best_packing(hand)
         # The first packing (in search order) of each distinct set of cards left unmelded, as
         # (rest, its points, melds): later packings with the same rest never reply better.
         self._packings: list[tuple[int, int, tuple[int, ...]]] = []
@@ -88,12 +105,16 @@ class OpponentSolver:
 
     def reply(self, knocker_melds: Sequence[Meld]) -> OpponentPlay:
         """Return :func:`best_reply` to these knocker melds (their cards not in the hand)."""
-        run_entry, set_entry = entries(meld.mask for meld in knocker_melds)
-        if not (run_entry | set_entry) & self.hand:
+        entry = 0
+        for meld in knocker_melds:
+            entry |= ENTRY[meld.mask]
+        key = entry & self._both
+        if not key:
             # Nothing to lay off: the first packing of the lowest deadwood, as best_packing
-            # finds it (packings list in the same search order).
-            return _reply_alone(self.hand)
-        _, melds, laid = self._best(run_entry & self.hand, set_entry & self.hand)
+            # finds it (packings list in the same search order), already found.
+            arrangement = arrangement_of(self.hand, self._own_melds)
+            return OpponentPlay(arrangement.melds, (), arrangement.deadwood)
+        _, melds, laid = self._best(key & FULL, key >> 52)
         return _reply_of(self.hand, knocker_melds, melds, laid)
 
     def deadwood(self, run_entry: int, set_entry: int) -> int:
@@ -103,6 +124,16 @@ class OpponentSolver:
         if not run_entry | set_entry:
             return self.own_best
         return self._best(run_entry, set_entry)[0]
+
+    def deadwood_of(self, entry: int) -> int:
+        """:meth:`deadwood` for the entries as one int (the ``|`` of the melds' ``ENTRY``)."""
+        key = entry & self._both
+        if not key:
+            return self.own_best
+        best = self._cache.get(key)
+        if best is None:
+            best = self._cache[key] = self._solve(key & FULL, key >> 52)
+        return best[0]
 
     def _best(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
         key = run_entry | set_entry << 52
@@ -114,13 +145,16 @@ class OpponentSolver:
     def _solve(self, run_entry: int, set_entry: int) -> tuple[int, tuple[int, ...], int]:
         """(deadwood, melds, cards laid off) of the first packing with the lowest deadwood."""
         if not self._packings:
-            first: dict[int, tuple[int, ...]] = {}
-            for melds, _ in packings(self.hand):
+            hand = self.hand
+            first: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+            for melds, rest_points in packings(hand):  # the points of the cards left
                 used = 0
                 for m in melds:
                     used |= m
-                first.setdefault(self.hand & ~used, melds)
-            self._packings = [(rest, points(rest), melds) for rest, melds in first.items()]
+                rest = hand ^ used
+                if rest not in first:
+                    first[rest] = (rest, rest_points, melds)
+            self._packings = list(first.values())
         reach = flood(run_entry, self.hand) | set_entry
         # The own best packing lays off nothing or more: some packing does at least as well.
         best: tuple[int, tuple[int, ...], int] = (self.own_best + 1, (), 0)
@@ -154,9 +188,13 @@ def _run_chains(laid: int, meld: Meld) -> tuple[list[Card], list[Card]]:
 
 def _assign(laid: int, knocker_melds: Sequence[Meld]) -> list[Layoff]:
     """Put each laid-off card onto one knocker meld: runs first (chains), then sets."""
+    if not laid:
+        return []
     placed: dict[Card, Meld] = {}
     for meld in knocker_melds:
-        if meld.kind is MeldKind.RUN:
+        # A run's chains start from the cards just past its ends (RUN_ENTRY; a set has none
+        # there): when neither is laid off, both chains are empty.
+        if RUN_ENTRY.get(meld.mask, 0) & laid:
             for chain in _run_chains(laid, meld):
                 for card in chain:
                     # A gap filled between two runs goes whole to the first run reaching it.

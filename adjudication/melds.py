@@ -8,7 +8,6 @@ from enum import Enum
 from typing import Any
 
 from adjudication.cards import (
-    PATTERN_CARDS,
     Card,
     cards_of,
     cards_to_mask,
@@ -23,6 +22,7 @@ from adjudication.search import (
     FULL,
     MELD_FLAGS,
     MELD_PROBE,
+    PATTERN_POINTS,
     RUN_STARTS,
     SET_CARDS,
     SET_FLAGS,
@@ -123,7 +123,10 @@ _MASK_SET = frozenset(ALL_MELD_MASKS)
 ALL_MELDS: tuple[Meld, ...] = tuple(Meld(mask_to_cards(mask)) for mask in ALL_MELD_MASKS)
 """The 329 melds: 65 sets (by rank) then 264 runs (by suit, start, length)."""
 _BY_MASK = {meld.mask: meld for meld in ALL_MELDS}
+MELD_OF_MASK = _BY_MASK
+"""Each meld by its mask (:meth:`Meld.from_mask` without the check), for paths that inline."""
 _MELD_ORDER = {meld.mask: _rank_then_suit(meld.cards[0]) for meld in ALL_MELDS}
+_DEADWOOD_MASK = "_deadwood_mask"
 
 
 @dataclass(frozen=True, init=False)
@@ -140,9 +143,37 @@ class Arrangement:
         fields["melds"] = melds
         fields["deadwood"] = deadwood
 
+    # The 10-card shortcut of best_arrangement leaves the deadwood as a mask (_DEADWOOD_MASK
+    # in the instance dict) and the cards unbuilt: most callers never read them. The first
+    # read builds them (Python calls __getattr__ only for a name the instance dict lacks), so
+    # equality, hash, repr and to_dict see the same tuple as ever, and pickling stores the
+    # fields alone, as it always has.
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "deadwood":
+            fields = self.__dict__
+            mask = fields.get(_DEADWOOD_MASK)
+            if mask is not None:
+                deadwood = fields["deadwood"] = cards_of(mask)
+                return deadwood
+        raise AttributeError(
+            f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"melds": self.melds, "deadwood": self.deadwood}
+
     @property
     def deadwood_points(self) -> int:
         """Return the deadwood value: the sum of the deadwood cards' points."""
+        mask = self.__dict__.get(_DEADWOOD_MASK)
+        if mask is not None:
+            return (
+                PATTERN_POINTS[mask & 0x1FFF]
+                + PATTERN_POINTS[mask >> 13 & 0x1FFF]
+                + PATTERN_POINTS[mask >> 26 & 0x1FFF]
+                + PATTERN_POINTS[mask >> 39]
+            )
         return sum(card.points for card in self.deadwood)
 
     @property
@@ -254,12 +285,7 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
         mask ^= melded
     else:
         fields["melds"] = ()
-    fields["deadwood"] = (
-        _SPADES[mask & 0x1FFF]
-        + _HEARTS[mask >> 13 & 0x1FFF]
-        + _DIAMONDS[mask >> 26 & 0x1FFF]
-        + _CLUBS[mask >> 39]
-    )
+    fields[_DEADWOOD_MASK] = mask  # the cards are built on first read (see Arrangement)
     return arrangement
 
 
@@ -317,7 +343,6 @@ def _searched(mask: int) -> Arrangement:
 
 
 _SEQUENCES = frozenset({list, tuple})
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = PATTERN_CARDS
 _new = object.__new__
 
 

@@ -135,6 +135,12 @@ the opponent's cards that can be laid off directly onto it: the 4th card of a 3-
 (``SET_ENTRY``; 0 for a 4-card set) and the cards just past either end of a run
 (``RUN_ENTRY``)."""
 
+# The cards of each 13-bit pattern of one suit that make a run of 3 or more within it.
+_RUN_CARDS: list[int] = [0] * (1 << 13)
+for _pattern in range(1 << 13):
+    _starts = _pattern & _pattern >> 1 & _pattern >> 2
+    _RUN_CARDS[_pattern] = _starts | _starts << 1 | _starts << 2
+
 _RUN_ROOM = tuple((1 << (13 - i % 13)) - 1 for i in range(52))
 # For each card i and each length n of the straight from i: the runs from i inside it, longest
 # first (none when n < 3).
@@ -482,58 +488,154 @@ def _best_discard_search(mask: int) -> tuple[int, int, tuple[int, ...]]:
     return value, discard, melds
 
 
-def _enumerate(
-    rem: int, melds: tuple[int, ...], dw: int, top: int, limit: int, discard: bool, out: list
-) -> None:
-    # meldable() and points(), inlined: the knocker's and the opponent's enumerations are
-    # most of the time a deal takes.
-    starts = rem & (rem >> 1) & (rem >> 2) & _RUN_START
-    a = rem & SUIT_BITS
-    b = (rem >> 13) & SUIT_BITS
-    c = (rem >> 26) & SUIT_BITS
-    d = rem >> 39
-    ranks = (a & b & (c | d)) | (c & d & (a | b))
-    melded = starts | (starts << 1) | (starts << 2) | (ranks * _REPLICATE & rem)
-    if melded != rem:
-        forced = rem ^ melded
-        a = forced & SUIT_BITS
-        b = (forced >> 13) & SUIT_BITS
-        c = (forced >> 26) & SUIT_BITS
-        d = forced >> 39
-        dw += _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
-        if discard:
-            p = CARD_POINTS[(a | b | c | d).bit_length() - 1]  # the highest forced card's
-            if p > top:
-                top = p
-            if dw - top > limit:
-                return
-        elif dw > limit:
-            return
-        rem = melded
-    if not rem:
-        if not discard:
-            out.append((melds, dw))
-        elif top:  # with no deadwood at all, the discard breaks a meld: another packing
-            out.append((melds, dw - top))
-        return
+# The knocker's and the opponent's enumerations are most of the time a deal takes, so they
+# are written for speed: one function without the discard and one with it; each is called
+# only for a nonempty remainder whose cards are all meldable, and works out each child's
+# meldable cards and forced deadwood (meldable() and points(), inlined) before calling it, so
+# a child that is pruned, or left with no meldable card (a packing complete), costs no call.
+
+
+def _enumerate(rem: int, melds: tuple[int, ...], dw: int, limit: int, out: list) -> None:
+    """Append every packing of ``rem`` (nonempty, every card meldable) within ``limit``, in
+    search order, with ``melds`` and ``dw`` (deadwood points) so far."""
     low = rem & -rem
     i = low.bit_length() - 1
     x = (rem >> i) & _RUN_ROOM[i]
     for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
-        if m != rem:
-            _enumerate(rem ^ m, (*melds, m), dw, top, limit, discard, out)
-        elif not discard:  # the last cards make this meld: one more packing, as above
+        child = rem ^ m
+        if not child:  # the last cards make this meld
             out.append(((*melds, m), dw))
-        elif top:
-            out.append(((*melds, m), dw - top))
-    p = CARD_POINTS[i]
-    ndw = dw + p
-    if discard:
-        ntop = p if p > top else top
-        if ndw - ntop <= limit:
-            _enumerate(rem ^ low, melds, ndw, ntop, limit, discard, out)
-    elif ndw <= limit:
-        _enumerate(rem ^ low, melds, ndw, top, limit, discard, out)
+            continue
+        a = child & SUIT_BITS
+        b = (child >> 13) & SUIT_BITS
+        c = (child >> 26) & SUIT_BITS
+        d = child >> 39
+        ranks = (a & b & (c | d)) | (c & d & (a | b))
+        ma = _RUN_CARDS[a] | ranks & a
+        mb = _RUN_CARDS[b] | ranks & b
+        mc = _RUN_CARDS[c] | ranks & c
+        md = _RUN_CARDS[d] | ranks & d
+        if ma == a and mb == b and mc == c and md == d:
+            _enumerate(child, (*melds, m), dw, limit, out)
+            continue
+        cdw = (
+            dw
+            + _SEG_POINTS[a ^ ma]
+            + _SEG_POINTS[b ^ mb]
+            + _SEG_POINTS[c ^ mc]
+            + _SEG_POINTS[d ^ md]
+        )
+        if cdw <= limit:
+            melded = ma | mb << 13 | mc << 26 | md << 39
+            if melded:
+                _enumerate(melded, (*melds, m), cdw, limit, out)
+            else:
+                out.append(((*melds, m), cdw))
+    dw += CARD_POINTS[i]  # the lowest card left as deadwood
+    if dw > limit:
+        return
+    child = rem ^ low
+    if not child:
+        out.append((melds, dw))
+        return
+    a = child & SUIT_BITS
+    b = (child >> 13) & SUIT_BITS
+    c = (child >> 26) & SUIT_BITS
+    d = child >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    ma = _RUN_CARDS[a] | ranks & a
+    mb = _RUN_CARDS[b] | ranks & b
+    mc = _RUN_CARDS[c] | ranks & c
+    md = _RUN_CARDS[d] | ranks & d
+    if ma == a and mb == b and mc == c and md == d:
+        _enumerate(child, melds, dw, limit, out)
+        return
+    dw += _SEG_POINTS[a ^ ma] + _SEG_POINTS[b ^ mb] + _SEG_POINTS[c ^ mc] + _SEG_POINTS[d ^ md]
+    if dw <= limit:
+        melded = ma | mb << 13 | mc << 26 | md << 39
+        if melded:
+            _enumerate(melded, melds, dw, limit, out)
+        else:
+            out.append((melds, dw))
+
+
+def _enumerate_discard(
+    rem: int, melds: tuple[int, ...], dw: int, top: int, limit: int, out: list
+) -> None:
+    """:func:`_enumerate` for 11 cards: ``top`` is the most points of a deadwood card so far
+    (the discard), and a packing's deadwood is counted without it. A packing with no deadwood
+    at all is left out: its discard breaks a meld, which another packing covers."""
+    low = rem & -rem
+    i = low.bit_length() - 1
+    x = (rem >> i) & _RUN_ROOM[i]
+    for m in _MELDS_FROM[i][(~x & (x + 1)).bit_length() - 1][rem >> i % 13 & _REPLICATE]:
+        child = rem ^ m
+        if not child:  # the last cards make this meld
+            if top:
+                out.append(((*melds, m), dw - top))
+            continue
+        a = child & SUIT_BITS
+        b = (child >> 13) & SUIT_BITS
+        c = (child >> 26) & SUIT_BITS
+        d = child >> 39
+        ranks = (a & b & (c | d)) | (c & d & (a | b))
+        ma = _RUN_CARDS[a] | ranks & a
+        mb = _RUN_CARDS[b] | ranks & b
+        mc = _RUN_CARDS[c] | ranks & c
+        md = _RUN_CARDS[d] | ranks & d
+        if ma == a and mb == b and mc == c and md == d:
+            _enumerate_discard(child, (*melds, m), dw, top, limit, out)
+            continue
+        a ^= ma  # the forced deadwood, suit by suit
+        b ^= mb
+        c ^= mc
+        d ^= md
+        cdw = dw + _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
+        ctop = CARD_POINTS[(a | b | c | d).bit_length() - 1]  # the highest forced card's
+        if ctop < top:
+            ctop = top
+        if cdw - ctop <= limit:
+            melded = ma | mb << 13 | mc << 26 | md << 39
+            if melded:
+                _enumerate_discard(melded, (*melds, m), cdw, ctop, limit, out)
+            else:
+                out.append(((*melds, m), cdw - ctop))
+    p = CARD_POINTS[i]  # the lowest card left as deadwood
+    dw += p
+    if p > top:
+        top = p
+    if dw - top > limit:
+        return
+    child = rem ^ low
+    if not child:
+        out.append((melds, dw - top))
+        return
+    a = child & SUIT_BITS
+    b = (child >> 13) & SUIT_BITS
+    c = (child >> 26) & SUIT_BITS
+    d = child >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    ma = _RUN_CARDS[a] | ranks & a
+    mb = _RUN_CARDS[b] | ranks & b
+    mc = _RUN_CARDS[c] | ranks & c
+    md = _RUN_CARDS[d] | ranks & d
+    if ma == a and mb == b and mc == c and md == d:
+        _enumerate_discard(child, melds, dw, top, limit, out)
+        return
+    a ^= ma  # the forced deadwood, suit by suit
+    b ^= mb
+    c ^= mc
+    d ^= md
+    dw += _SEG_POINTS[a] + _SEG_POINTS[b] + _SEG_POINTS[c] + _SEG_POINTS[d]
+    p = CARD_POINTS[(a | b | c | d).bit_length() - 1]
+    if p > top:
+        top = p
+    if dw - top <= limit:
+        melded = ma | mb << 13 | mc << 26 | md << 39
+        if melded:
+            _enumerate_discard(melded, melds, dw, top, limit, out)
+        else:
+            out.append((melds, dw - top))
 
 
 def packings(
@@ -552,7 +654,24 @@ def packings(
     if limit is None:
         limit = points(mask)
     out: list[tuple[tuple[int, ...], int]] = []
-    _enumerate(mask, (), 0, 0, limit, discard, out)
+    melded = meldable(mask)
+    forced = mask ^ melded
+    dw = top = 0
+    if forced:  # cards no meld can hold: deadwood in every packing
+        dw = points(forced)
+        if discard:
+            top = CARD_POINTS[highest_card(forced)]
+        if dw - top > limit:
+            return out
+    if melded:
+        if discard:
+            _enumerate_discard(melded, (), dw, top, limit, out)
+        else:
+            _enumerate(melded, (), dw, limit, out)
+    elif not discard:
+        out.append(((), dw))
+    elif top:  # with no deadwood at all, the discard breaks a meld: no packing
+        out.append(((), dw - top))
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from adjudication.cards import Card, mask_to_cards
 from adjudication.errors import AdjudicationError, CardInBothHandsError, VerdictFormatError
 from adjudication.hand import HandAnalysis, analyse_mask, read_hand
-from adjudication.layoffs import Layoff, OpponentPlay, OpponentSolver, best_reply, entries
+from adjudication.layoffs import ENTRY, Layoff, OpponentPlay, OpponentSolver, best_reply
 from adjudication.melds import Meld, melds_from_masks
 from adjudication.rules import DEFAULT_RULES, Rules
 from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
@@ -297,7 +297,11 @@ def _best_knock(
     best_key: tuple[int, int, int] | None = None
     best: tuple[int, tuple[int, ...]] = (-1, ())
     for melds, knocker_deadwood in packed:
-        opponent_deadwood = solver.deadwood(*entries(melds))
+        entry = used = 0
+        for m in melds:
+            entry |= ENTRY[m]
+            used |= m
+        opponent_deadwood = solver.deadwood_of(entry)
         if knocker_deadwood < opponent_deadwood:
             signed = opponent_deadwood - knocker_deadwood
         else:
@@ -305,9 +309,6 @@ def _best_knock(
         discard = -1
         order = 0
         if eleven:
-            used = 0
-            for m in melds:
-                used |= m
             discard = highest_card(knocker & ~used)
             order = (12 - discard % 13) * 4 + discard // 13
         key = (-signed, knocker_deadwood, order)

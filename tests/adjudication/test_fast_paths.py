@@ -9,6 +9,11 @@ meld and tie-break, not only on the deadwood.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
+
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -25,20 +30,32 @@ from adjudication import (
     cards_to_mask,
     parse_cards,
 )
-from adjudication.cards import _SPELLINGS, hand_mask
+from adjudication.cards import _SPELLINGS, hand_mask, hand_tally
 from adjudication.hand import analyse_mask
-from adjudication.layoffs import OpponentSolver, entries
-from adjudication.melds import ALL_MELDS, arrangement_of
+from adjudication.layoffs import (
+    ENTRY,
+    Layoff,
+    OpponentSolver,
+    _assign,
+    _run_chains,
+    entries,
+    laid_off,
+)
+from adjudication.melds import ALL_MELDS, MeldKind, arrangement_of
 from adjudication.search import (
+    CARD_POINTS,
     MELD_FLAGS,
     MELD_PROBE,
     SET_CARDS,
     SET_FLAGS,
     _best_discard_search,
+    _melds_from,
     _min_deadwood,
     best_discard,
     best_packing,
+    highest_card,
     meldable,
+    packings,
     points,
     quick_deadwood,
     search_packing,
@@ -95,6 +112,39 @@ def test_best_arrangement_of_a_card_list_is_the_search_s_arrangement(
     assert best_arrangement(tuple(cards)) == searched
 
 
+@MANY
+@given(masks(), st.data())
+def test_a_card_list_s_arrangement_reads_as_the_search_s_before_its_deadwood_is_built(
+    mask: int, data: st.DataObject
+) -> None:
+    """best_arrangement may leave the deadwood cards to be built on first read: every way of
+    reading the arrangement, each on a fresh one, must see what the searched one shows."""
+    cards = cards_in(mask, data)
+    searched = Arrangement.from_masks(mask, _min_deadwood(mask, points(mask) + 1)[1])
+    readers = [
+        lambda a: a.deadwood_points,
+        lambda a: a.deadwood,
+        lambda a: a.cards,
+        lambda a: a.to_dict(),
+        repr,
+        hash,
+        pickle.dumps,
+        lambda a: pickle.loads(pickle.dumps(a)),
+        lambda a: pickle.loads(pickle.dumps(a)).deadwood_points,
+        copy.copy,
+        copy.deepcopy,
+        lambda a: dataclasses.asdict(a),
+        lambda a: dataclasses.replace(a, melds=()),
+    ]
+    for read in readers:
+        assert read(best_arrangement(cards)) == read(searched)
+    assert searched == best_arrangement(cards)
+    assert best_arrangement(cards) == searched
+    assert sum(card.points for card in searched.deadwood) == best_arrangement(cards).deadwood_points
+    with pytest.raises(AttributeError, match="'Arrangement' object has no attribute 'deadwoods'"):
+        best_arrangement(cards).deadwoods  # noqa: B018
+
+
 def cards_of_ranks_held_thrice(mask: int) -> int:
     """Every card of ``mask`` whose rank ``mask`` holds 3 or 4 of, counted card by card."""
     held = [card for card in ALL_CARDS if card.bit & mask]
@@ -111,6 +161,27 @@ def test_a_hand_s_tally_is_its_mask_and_flags_exactly_its_melds(
     assert tally & (1 << 52) - 1 == mask
     assert bool(flags) == bool(meldable(mask))
     assert SET_CARDS[flags & SET_FLAGS] & mask == cards_of_ranks_held_thrice(mask)
+
+
+def summed_tally(cards: list) -> int | None:
+    """The plain sum of the cards' tallies, or None when not all are distinct Card objects."""
+    if not all(isinstance(card, Card) for card in cards) or len(set(cards)) != len(cards):
+        return None
+    return sum(card.tally for card in cards)
+
+
+@MANY
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), min_size=9, max_size=12),
+    st.one_of(st.none(), st.integers(0, 11)),
+)
+def test_hand_tally_of_a_list_is_the_plain_sum_or_none(cards: list, text_at: int | None) -> None:
+    """hand_tally adds 10 or 11 cards up without a loop: the same sum, the same None (for a
+    duplicate, or card text in place of a card)."""
+    if text_at is not None and text_at < len(cards):
+        cards[text_at] = cards[text_at].text
+    assert hand_tally(cards) == summed_tally(cards)
+    assert hand_tally(tuple(cards)) == summed_tally(cards)
 
 
 def arranged(cards) -> Arrangement | str:
@@ -223,6 +294,35 @@ def test_analysis_of_cards_and_of_a_mask_is_the_searched_one(
 
 
 @MANY
+@given(st.one_of(masks(10, 11), crossing_hands()), st.data())
+def test_an_analysis_reads_as_the_searched_one_before_its_deadwood_is_built(
+    mask: int, data: st.DataObject
+) -> None:
+    """An analysis with no search may leave its deadwood cards to be built on first read:
+    every way of reading it, each on a fresh one, must see what the searched one shows."""
+    assume(mask.bit_count() in (10, 11))
+    cards = cards_in(mask, data)
+    expected = searched_analysis(mask, 10, Rules())
+    readers = [
+        lambda h: h.arrangement.deadwood_points,
+        lambda h: h.arrangement.deadwood,
+        lambda h: h.arrangement.cards,
+        lambda h: h.to_dict(),
+        repr,
+        hash,
+        pickle.dumps,
+        lambda h: pickle.loads(pickle.dumps(h)),
+        copy.deepcopy,
+        lambda h: dataclasses.asdict(h),
+    ]
+    for read in readers:
+        assert read(analyse_hand(cards)) == read(expected)
+        assert read(analyse_mask(mask, 10, Rules())) == read(expected)
+    assert analyse_hand(cards) == expected
+    assert expected == analyse_hand(cards)
+
+
+@MANY
 @given(masks(0, 13), masks(11, 11))
 def test_quick_deadwood_is_the_searched_deadwood_or_none(mask: int, eleven: int) -> None:
     quick = quick_deadwood(mask, False)
@@ -301,6 +401,39 @@ def test_arrangement_of_search_melds_is_the_checked_arrangement(mask: int) -> No
     assert arrangement_of(mask, melds) == Arrangement.from_masks(mask, melds)
 
 
+def plain_packings(mask: int, limit: int, discard: bool) -> list[tuple[tuple[int, ...], int]]:
+    """Every packing by the plain walk: the lowest card in each of its melds (in the search's
+    order), then as deadwood; the limit checked only at the end of each packing."""
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def walk(rem: int, melds: tuple[int, ...], dead: int) -> None:
+        if not rem:
+            value = points(dead)
+            if discard:
+                if not dead:
+                    return  # all melded: a discard breaks a meld
+                value -= CARD_POINTS[highest_card(dead)]
+            if value <= limit:
+                out.append((melds, value))
+            return
+        low = rem & -rem
+        for meld in _melds_from(low.bit_length() - 1, rem):
+            walk(rem ^ meld, (*melds, meld), dead)
+        walk(rem ^ low, melds, dead | low)
+
+    walk(mask, (), 0)
+    return out
+
+
+@MANY
+@given(masks(0, 13), st.integers(0, 60), st.booleans())
+def test_packings_are_the_plain_walk_s(mask: int, limit: int, discard: bool) -> None:
+    """The enumeration works out each branch's meldable cards and forced deadwood before it
+    goes down, and prunes there: the same packings, in the same order."""
+    assert packings(mask, limit, discard=discard) == plain_packings(mask, limit, discard)
+    assert packings(mask, discard=discard) == plain_packings(mask, points(mask), discard)
+
+
 @settings(max_examples=300, deadline=None)
 @given(masks(10, 10), st.data())
 def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
@@ -317,3 +450,68 @@ def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
     assert solver.deadwood(*entries(meld.mask for meld in knocker)) == expected.deadwood_points
     assert solver.reply(knocker) == expected
     assert OpponentSolver(hand).reply(knocker) == expected  # replying before any deadwood
+
+
+@MANY
+@given(masks(10, 10), st.data())
+def test_solver_deadwood_of_one_entry_int_is_the_best_reply_s(
+    hand: int, data: st.DataObject
+) -> None:
+    """The knocker's melds as one int (the | of their ENTRY): the same entries as entries()
+    gives, and the deadwood of best_reply, on a fresh solver and on one that has answered.
+    The melds are drawn among those the hand can lay off onto, where the solver searches."""
+    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
+    knocker = []
+    used = 0
+    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
+        if not meld.mask & used:
+            knocker.append(meld)
+            used |= meld.mask
+    entry = 0
+    for meld in knocker:
+        entry |= ENTRY[meld.mask]
+    run_entry, set_entry = entries(meld.mask for meld in knocker)
+    assert entry == run_entry | set_entry << 52
+    cards = [card for card in ALL_CARDS if card.bit & hand]
+    expected = best_reply(cards, knocker).deadwood_points
+    solver = OpponentSolver(hand)
+    assert solver.deadwood_of(entry) == expected
+    assert solver.deadwood_of(entry) == expected
+
+
+def plain_assign(laid: int, knocker_melds: list) -> list[Layoff]:
+    """Each laid-off card onto one knocker meld, every run's chains walked: runs first, then
+    sets, in the order of the knocker's melds."""
+    placed: dict[Card, object] = {}
+    for meld in knocker_melds:
+        if meld.kind is MeldKind.RUN:
+            for chain in _run_chains(laid, meld):
+                for card in chain:
+                    if card in placed:
+                        break
+                    placed[card] = meld
+    for meld in knocker_melds:
+        fourth = [card for card in ALL_CARDS if card.bit & laid and card.rank == meld.cards[0].rank]
+        if meld.kind is MeldKind.SET and len(meld.cards) == 3 and fourth:
+            placed.setdefault(fourth[0], meld)
+    order = {meld: n for n, meld in enumerate(knocker_melds)}
+    return [Layoff(card, meld) for card, meld in sorted(placed.items(), key=lambda x: order[x[1]])]
+
+
+@MANY
+@given(masks(1, 10), st.data())
+def test_layoffs_are_placed_as_by_walking_every_run(hand: int, data: st.DataObject) -> None:
+    """_assign skips the runs whose ends take no laid-off card, and answers at once when
+    nothing is laid off: the same layoffs, onto the same melds, in the same order."""
+    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
+    knocker = []
+    used = 0
+    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
+        if not meld.mask & used:
+            knocker.append(meld)
+            used |= meld.mask
+    rest = data.draw(st.sampled_from([hand, hand & -hand, hand & (hand - 1), 0]))
+    laid = laid_off(rest, *entries(meld.mask for meld in knocker))
+    assert _assign(laid, knocker) == plain_assign(laid, knocker)
