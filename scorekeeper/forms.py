@@ -179,8 +179,6 @@ class HandBoundField(BoundField):
         return HandParts(
             lambda: grid.render(self.html_name, ticked, {"id": self.auto_id}),
             field=self,
-            count=count,
-            need=need,
             count_text=_("%(n)s of %(need)s") % {"n": count, "need": need},
             text_id=text_id,
             text=text.render(f"{self.html_name}_text", typed, text_attrs),
