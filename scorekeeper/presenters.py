@@ -170,6 +170,12 @@ def deadwood_text(points: int) -> str:
     return ngettext("deadwood %(n)s", "deadwood %(n)s", points) % {"n": points}
 
 
+def so_far_text(points: int) -> str:
+    """Return "So far: deadwood 4" of a hand still being tapped in (the verdict bar's status
+    and the preview's heading), in the plural form the number takes."""
+    return ngettext("So far: deadwood %(n)s", "So far: deadwood %(n)s", points) % {"n": points}
+
+
 def illegal_short(deadwood: int, limit: int) -> str:
     """Return the verdict bar's "Illegal: deadwood 12 > 9", whose comparison never breaks
     across lines (no-break spaces): a narrow button in a long language read "12 >", then "9"."""
@@ -299,8 +305,7 @@ def bar_state(
     elif knock_limit is None and upcard_needed:
         status = str(_("Waiting for the upcard."))
     elif so_far is not None:
-        n = so_far.deadwood_points
-        status = ngettext("So far: deadwood %(n)s", "So far: deadwood %(n)s", n) % {"n": n}
+        status = so_far_text(so_far.deadwood_points)
     else:
         status = ""  # nothing tapped yet: the counts say it
     return BarState(
@@ -322,6 +327,11 @@ class Preview:
     knocker_so_far: Arrangement | None
     explained: Explanation | None  # the whole verdict, once both hands are in
     bar: BarState  # the counts, the knock limit and the verdict so far
+
+    @property
+    def so_far_text(self) -> str:
+        """Return the heading of the knocker's melds so far ("So far: deadwood 4")."""
+        return so_far_text(self.knocker_so_far.deadwood_points) if self.knocker_so_far else ""
 
 
 def deal_preview(match: Match, form) -> Preview:

@@ -4,15 +4,16 @@ language: Polish has three (1 punkt, 2 punkty, 5 punktów), the others two."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import ngettext
 
 from adjudication import Rules, score_quick
 from scorekeeper.offline.results import result_picture
-from scorekeeper.presenters import deadwood_text, explain
+from scorekeeper.presenters import deadwood_text, explain, so_far_text
 
-from .match_helpers import create_match
+from .match_helpers import create_match, enter_cards, set_upcard
 from .test_i18n import compiled_locale, page, speak, translated  # noqa: F401 (fixtures)
 
 # The knocker keeps 1; the opponent's deadwood is 1 + the points the knock scores.
@@ -121,3 +122,14 @@ def test_a_verdicts_deadwood_labels_take_the_plural_form_in_polish():
         assert explained.knocker_deadwood == "luźne karty: 1 punkt"
         assert explained.opponent_deadwood == "luźne karty: 4 punkty"
         assert explained.opponent_deadwood != deadwood_text(5) == "luźne karty: 5 punktów"
+
+
+@pytest.mark.usefixtures("translated")
+def test_the_deadwood_so_far_takes_the_plural_form_in_the_bar_and_the_preview(client, match):
+    # Three cards so far, no meld: A♠ 2♥ K♦ is 1 + 2 + 10 = 13 points (13 takes "punktów").
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pl"
+    set_upcard(client, match, "6D")
+    body = enter_cards(client, match, 0, "AS 2H KD", "", action="preview").content.decode()
+    assert body.count("Na razie luźne karty: 13 punktów") == 2  # the bar and the preview
+    with translation.override("pl"):
+        assert so_far_text(2) == "Na razie luźne karty: 2 punkty"
