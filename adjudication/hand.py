@@ -12,11 +12,11 @@ from typing import Any
 from adjudication.cards import ALL_CARDS, Card, hand_mask, hand_tally
 from adjudication.errors import WrongCountError
 from adjudication.melds import (
-    _DEADWOOD_MASK,
     MELD_OF_MASK,
     Arrangement,
     Meld,
     arrangement_of,
+    lazy_arrangement,
     mask_spread,
     melds_from_masks,
 )
@@ -127,7 +127,7 @@ def analyse_hand(
         raise WrongCountError((10, 11), count)
     limit = rules.knock_limit(upcard)
     if tally is not None:
-        # tally_spread(), inlined: this is the path of nearly every hand.
+        # mask_spread() read from the tally, inlined: this is the path of nearly every hand.
         flags = tally + MELD_PROBE & MELD_FLAGS
         if not flags:
             return _spread(mask, (), count == 11, limit, rules)
@@ -150,7 +150,7 @@ def _spread(
     rest: int, melds: tuple[Meld, ...], eleven: bool, limit: int, rules: Rules
 ) -> HandAnalysis:
     """The analysis of nearly every hand, with no search: its meldable cards pack with no
-    deadwood (:func:`adjudication.melds.tally_spread`, :func:`~adjudication.melds.mask_spread`)
+    deadwood (:func:`adjudication.melds.mask_spread`, or its copy inlined in analyse_hand)
     and ``rest`` is the other cards.
 
     That packing is the best, and with 11 cards the discard is the highest card of ``rest``
@@ -175,15 +175,8 @@ def _spread(
             rank += 39
         discard = ALL_CARDS[rank]
     value = PATTERN_POINTS[a] + PATTERN_POINTS[b] + PATTERN_POINTS[c] + PATTERN_POINTS[d]
-    # The deadwood left as a mask, its cards built on first read, as best_arrangement does.
-    arrangement = _new(Arrangement)
-    fields = arrangement.__dict__
-    fields["melds"] = melds
-    fields[_DEADWOOD_MASK] = a | b << 13 | c << 26 | d << 39
+    arrangement = lazy_arrangement(melds, a | b << 13 | c << 26 | d << 39)
     return HandAnalysis(limit, discard, arrangement, value <= limit, value == 0, False, rules)
-
-
-_new = object.__new__
 
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:

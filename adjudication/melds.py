@@ -40,9 +40,9 @@ __all__ = [
     "arrangement_of",
     "arrangements",
     "best_arrangement",
+    "lazy_arrangement",
     "mask_spread",
     "melds_from_masks",
-    "tally_spread",
 ]
 
 
@@ -289,28 +289,14 @@ def best_arrangement(cards: str | Iterable[str | Card]) -> Arrangement:
     return arrangement
 
 
-def tally_spread(tally: int) -> tuple[int, tuple[Meld, ...]] | None:
-    """Return (melded cards, melds) for a hand's tally (the sum of its cards' ``Card.tally``)
-    when the cards that fit a meld make no meld, one meld, or melds that share no card: then
-    they pack with no deadwood, and these melds are the search's best packing of them. Return
-    None when a card fits both a run and a set (only a search can tell).
-
-    This is :func:`best_arrangement`'s shortcut, which keeps its own copy inline.
-
-    >>> melded, melds = tally_spread(sum(card.tally for card in parse_cards("AS 2S 3S 7H KD")))
-    >>> melded, [str(meld) for meld in melds]
-    (7, ['AS 2S 3S'])
-    """
-    flags = tally + MELD_PROBE & MELD_FLAGS
-    if not flags:
-        return 0, ()
-    mask = tally & FULL
-    starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
-    return _apart(starts | starts << 1 | starts << 2, SET_CARDS[flags & SET_FLAGS] & mask)
-
-
 def mask_spread(mask: int) -> tuple[int, tuple[Meld, ...]] | None:
-    """:func:`tally_spread` for a hand given as a mask.
+    """Return (melded cards, melds) for a hand's mask when the cards that fit a meld make no
+    meld, one meld, or melds that share no card: then they pack with no deadwood, and these
+    melds are the search's best packing of them. Return None when a card fits both a run and
+    a set (only a search can tell).
+
+    :func:`best_arrangement` and :func:`adjudication.hand.analyse_hand` keep a copy inline
+    that reads the cards' tallies instead of the mask: it is the path of nearly every hand.
 
     >>> melded, melds = mask_spread(hand_mask("AS 2S 3S 7H KD"))
     >>> melded, [str(meld) for meld in melds]
@@ -336,6 +322,21 @@ def _apart(runs: int, sets: int) -> tuple[int, tuple[Meld, ...]] | None:
 
 
 _REPLICATE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def lazy_arrangement(melds: tuple[Meld, ...], deadwood: int) -> Arrangement:
+    """Return the arrangement of ``melds`` and of the cards of the mask ``deadwood``, those
+    cards built when first read (see :class:`Arrangement`). :func:`best_arrangement` keeps a
+    copy inline.
+
+    >>> lazy_arrangement((), hand_mask("KD 2S")).deadwood_points
+    12
+    """
+    arrangement = _new(Arrangement)
+    fields = arrangement.__dict__
+    fields["melds"] = melds
+    fields[_DEADWOOD_MASK] = deadwood
+    return arrangement
 
 
 def _searched(mask: int) -> Arrangement:

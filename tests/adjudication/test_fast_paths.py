@@ -434,16 +434,25 @@ def test_packings_are_the_plain_walk_s(mask: int, limit: int, discard: bool) -> 
     assert packings(mask, discard=discard) == plain_packings(mask, points(mask), discard)
 
 
-@settings(max_examples=300, deadline=None)
-@given(masks(10, 10), st.data())
-def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
+def draw_knocker_melds(data: st.DataObject, hand: int, *, touching: bool = True) -> list:
+    """Up to 3 disjoint melds of cards outside ``hand``; with ``touching``, among those the
+    hand can lay off onto (where the solver searches), when there are any."""
     outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
+    near = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
+    pool = (near if touching else []) or outside
     knocker = []
     used = 0
-    for meld in data.draw(st.lists(st.sampled_from(outside), max_size=3)):
+    for meld in data.draw(st.lists(st.sampled_from(pool), max_size=3)):
         if not meld.mask & used:
             knocker.append(meld)
             used |= meld.mask
+    return knocker
+
+
+@settings(max_examples=300, deadline=None)
+@given(masks(10, 10), st.data())
+def test_solver_reply_is_best_reply(hand: int, data: st.DataObject) -> None:
+    knocker = draw_knocker_melds(data, hand, touching=False)
     cards = [card for card in ALL_CARDS if card.bit & hand]
     expected = best_reply(cards, knocker)
     solver = OpponentSolver(hand)
@@ -460,14 +469,7 @@ def test_solver_deadwood_of_one_entry_int_is_the_best_reply_s(
     """The knocker's melds as one int (the | of their ENTRY): the same entries as entries()
     gives, and the deadwood of best_reply, on a fresh solver and on one that has answered.
     The melds are drawn among those the hand can lay off onto, where the solver searches."""
-    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
-    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
-    knocker = []
-    used = 0
-    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
-        if not meld.mask & used:
-            knocker.append(meld)
-            used |= meld.mask
+    knocker = draw_knocker_melds(data, hand)
     entry = 0
     for meld in knocker:
         entry |= ENTRY[meld.mask]
@@ -504,14 +506,7 @@ def plain_assign(laid: int, knocker_melds: list) -> list[Layoff]:
 def test_layoffs_are_placed_as_by_walking_every_run(hand: int, data: st.DataObject) -> None:
     """_assign skips the runs whose ends take no laid-off card, and answers at once when
     nothing is laid off: the same layoffs, onto the same melds, in the same order."""
-    outside = [meld for meld in ALL_MELDS if not meld.mask & hand]
-    touching = [meld for meld in outside if ENTRY[meld.mask] & (hand | hand << 52)]
-    knocker = []
-    used = 0
-    for meld in data.draw(st.lists(st.sampled_from(touching or outside), max_size=3)):
-        if not meld.mask & used:
-            knocker.append(meld)
-            used |= meld.mask
+    knocker = draw_knocker_melds(data, hand)
     rest = data.draw(st.sampled_from([hand, hand & -hand, hand & (hand - 1), 0]))
     laid = laid_off(rest, *entries(meld.mask for meld in knocker))
     assert _assign(laid, knocker) == plain_assign(laid, knocker)
