@@ -119,14 +119,11 @@ class OpponentSolver:
 
     def deadwood(self, run_entry: int, set_entry: int) -> int:
         """Return the opponent's lowest deadwood when these cards can be laid off directly."""
-        run_entry &= self.hand
-        set_entry &= self.hand
-        if not run_entry | set_entry:
-            return self.own_best
-        return self._best(run_entry, set_entry)[0]
+        return self.deadwood_of(run_entry | set_entry << 52)
 
     def deadwood_of(self, entry: int) -> int:
-        """:meth:`deadwood` for the entries as one int (the ``|`` of the melds' ``ENTRY``)."""
+        """:meth:`deadwood` for the entries as one int (the ``|`` of the melds' ``ENTRY``):
+        the knocker's choice asks this for each packing, so it reads the cache itself."""
         key = entry & self._both
         if not key:
             return self.own_best
