@@ -1,6 +1,8 @@
 # The two commands a newcomer needs: `make run` and `make test`.
 SHELL := /bin/bash
 PORT ?= 8000
+# The test processes of `make test` (pytest-xdist): both cores of the machines here.
+TEST_WORKERS ?= 2
 VENV := .venv
 BIN := $(VENV)/bin
 
@@ -10,7 +12,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; \
 	then command -v $$p; break; fi; done)
 
-.PHONY: venv run test test-fast test-postgres lint format messages catalogues serve bench clean
+.PHONY: venv run test test-fast test-postgres lint format messages catalogues serve serve-local bench clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (none found)." >&2; exit 1; }
@@ -47,7 +49,7 @@ test: venv messages
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run -v 0
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 	$(MAKE) --no-print-directory test-postgres
 
 test-fast: venv messages
@@ -73,21 +75,26 @@ clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
 
 # The database-touching tests again on PostgreSQL, when a server is reachable
-# (DATABASE_URL_TEST, or the local one on 127.0.0.1:5432).
+# (DATABASE_URL_TEST, or the local one on 127.0.0.1:5432). DATABASE_TESTS_ONLY=1 leaves out
+# there the tests that never reach the database (tests/conftest.py): they ran already, alike.
 PG_URL ?= $(or $(DATABASE_URL_TEST),postgres://postgres@127.0.0.1:5432/postgres)
 test-postgres: venv messages
 	@if $(BIN)/python -c "import sys, dj_database_url, psycopg; c = dj_database_url.parse('$(PG_URL)'); psycopg.connect(host=c['HOST'], port=c['PORT'] or 5432, user=c['USER'], dbname=c['NAME'], connect_timeout=2).close()" 2>/dev/null; then \
 		echo "PostgreSQL tests on $(PG_URL)"; \
-		DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "not browser" -q tests/scorekeeper; \
+		DATABASE_URL=$(PG_URL) DATABASE_TESTS_ONLY=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not browser" -q tests/scorekeeper; \
 	else echo "No PostgreSQL server at $(PG_URL): PostgreSQL tests skipped."; fi
 
-# gunicorn with the production settings (DEBUG off, compressed and hashed static files).
-# Plain http on 127.0.0.1: the TLS redirect and secure cookies belong behind a TLS proxy.
-# The key is SECRET_KEY when set, else the one kept in SECRET_KEY_FILE.
+# gunicorn with the production settings (DEBUG off, compressed and hashed static files), made
+# for a TLS proxy in front: plain http is redirected to https, and cookies are marked secure.
+# `make serve-local` is the same server for plain http on this machine (INSECURE_HTTP=1).
+# The key is SECRET_KEY when set, else the one kept in SECRET_KEY_FILE. Starting is safe to run
+# twice at once (`prepare_to_serve`: collectstatic and migrate under a lock).
+INSECURE_HTTP ?= 0
 serve: venv messages $(if $(SECRET_KEY),,$(SECRET_KEY_FILE))
-	SECRET_KEY_FILE=$(SECRET_KEY_FILE) $(BIN)/python manage.py collectstatic --noinput -v 0
-	SECRET_KEY_FILE=$(SECRET_KEY_FILE) DEBUG=0 $(BIN)/python manage.py migrate --noinput
-	SECRET_KEY_FILE=$(SECRET_KEY_FILE) \
-	DEBUG=0 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} SECURE_COOKIES=$${SECURE_COOKIES:-0} \
+	SECRET_KEY_FILE=$(SECRET_KEY_FILE) DEBUG=0 $(BIN)/python manage.py prepare_to_serve
+	SECRET_KEY_FILE=$(SECRET_KEY_FILE) DEBUG=0 INSECURE_HTTP=$(INSECURE_HTTP) \
 	$(BIN)/gunicorn config.wsgi:application --bind 127.0.0.1:$(PORT) --workers $${WORKERS:-2} \
 		--no-control-socket --access-logfile -
+
+serve-local:
+	@$(MAKE) --no-print-directory serve INSECURE_HTTP=1

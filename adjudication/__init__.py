@@ -30,8 +30,10 @@ from adjudication.errors import (
     CardIndexError,
     CardTextError,
     DealPointsError,
+    DealRequestError,
     DrawPointsError,
     DuplicateCardError,
+    FieldRangeError,
     FieldTypeError,
     HandMaskError,
     MatchError,
@@ -47,6 +49,7 @@ from adjudication.errors import (
     RulesError,
     RulesTypeError,
     RuleTypeError,
+    TooManyDealsError,
     UnknownKeyError,
     UnknownRequestError,
     UnknownRuleError,
@@ -55,7 +58,15 @@ from adjudication.errors import (
 )
 from adjudication.hand import HandAnalysis, analyse_hand
 from adjudication.layoffs import Layoff, OpponentPlay, best_reply
-from adjudication.match import DealLine, DealResult, MatchState, play_match
+from adjudication.match import (
+    HOLLYWOOD_GAMES,
+    DealLine,
+    DealResult,
+    GameState,
+    MatchState,
+    games_for,
+    play_match,
+)
 from adjudication.melds import (
     ALL_MELDS,
     Arrangement,
@@ -66,14 +77,27 @@ from adjudication.melds import (
 )
 from adjudication.protocol import answer
 from adjudication.quick import QuickVerdict, score_quick
-from adjudication.rules import DEFAULT_RULES, RULE_SPECS, Rules, RuleSpec
+from adjudication.rules import (
+    ALL_RULE_SPECS,
+    DEFAULT_RULES,
+    HAND_SIZE,
+    HIGHEST_KNOCK_LIMIT,
+    KNOCKING_HAND_SIZE,
+    RULE_SPECS,
+    Rules,
+    RuleSpec,
+)
 from adjudication.scoring import Basis, Outcome, Score, Side, basis_of, score_knock
 from adjudication.verdict import IllegalReason, KnockerPlay, Verdict, adjudicate
 
 __all__ = [
     "ALL_CARDS",
     "ALL_MELDS",
+    "ALL_RULE_SPECS",
     "DEFAULT_RULES",
+    "HAND_SIZE",
+    "HIGHEST_KNOCK_LIMIT",
+    "KNOCKING_HAND_SIZE",
     "RULE_SPECS",
     "AdjudicationError",
     "Arrangement",
@@ -85,10 +109,14 @@ __all__ = [
     "CardTextError",
     "DealLine",
     "DealPointsError",
+    "DealRequestError",
     "DealResult",
     "DrawPointsError",
     "DuplicateCardError",
+    "FieldRangeError",
     "FieldTypeError",
+    "GameState",
+    "HOLLYWOOD_GAMES",
     "HandAnalysis",
     "HandMaskError",
     "IllegalReason",
@@ -119,6 +147,7 @@ __all__ = [
     "Score",
     "Side",
     "Suit",
+    "TooManyDealsError",
     "UnknownKeyError",
     "UnknownRequestError",
     "UnknownRuleError",
@@ -134,6 +163,7 @@ __all__ = [
     "best_reply",
     "cards_to_mask",
     "format_cards",
+    "games_for",
     "mask_to_cards",
     "parse_cards",
     "play_match",

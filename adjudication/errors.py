@@ -10,10 +10,16 @@ An illegal knock is not an error: ``adjudicate()`` returns a verdict with ``lega
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from adjudication.cards import Card
+
+class Card(Protocol):
+    """What an error needs of a card: its label. (Errors import nothing of the engine, so
+    that the modules that raise them can import them without a cycle.)"""
+
+    @property
+    def label(self) -> str: ...
+
 
 __all__ = [
     "AdjudicationError",
@@ -22,8 +28,10 @@ __all__ = [
     "CardIndexError",
     "CardTextError",
     "DealPointsError",
+    "DealRequestError",
     "DrawPointsError",
     "DuplicateCardError",
+    "FieldRangeError",
     "FieldTypeError",
     "HandMaskError",
     "MatchError",
@@ -35,6 +43,7 @@ __all__ = [
     "NotAMeldError",
     "RequestError",
     "RequestTypeError",
+    "TooManyDealsError",
     "RuleRangeError",
     "RuleTypeError",
     "RulesError",
@@ -330,11 +339,14 @@ class RequestTypeError(RequestError):
 
 
 class UnknownRequestError(RequestError):
-    """An object that is neither a hand nor a deal request. ``.keys`` lists its keys."""
+    """An object that is neither a hand, a deal nor a match request. ``.keys`` lists its keys."""
 
     def __init__(self, keys: tuple[str, ...]) -> None:
         self.keys = tuple(keys)
-        super().__init__('expected a "hand" request or a deal with "knocker" and "opponent"')
+        super().__init__(
+            'expected a "hand" request, a deal with "knocker" and "opponent", '
+            'or a match with "first_dealer" and "deals"'
+        )
 
 
 class UnknownKeyError(RequestError):
@@ -370,3 +382,45 @@ class FieldTypeError(RequestError):
         self.value = value
         self.expected = expected
         super().__init__(f'"{key}" must be {expected}, got {value!r}')
+
+
+class FieldRangeError(RequestError):
+    """A whole number of a request is above what the protocol takes: ``.key``, ``.value``
+    and ``.most``.
+
+    >>> str(FieldRangeError("points", 1001, 1000))
+    '"points" must be at most 1000, got 1001'
+    """
+
+    def __init__(self, key: str, value: int, most: int) -> None:
+        self.key = key
+        self.value = value
+        self.most = most
+        super().__init__(f'"{key}" must be at most {most}, got {value}')
+
+
+class TooManyDealsError(RequestError):
+    """A match request lists more deals than the protocol takes: ``.count`` and ``.most``.
+
+    >>> str(TooManyDealsError(10000, 9999))
+    '"deals" holds 10000 deals: at most 9999'
+    """
+
+    def __init__(self, count: int, most: int) -> None:
+        self.count = count
+        self.most = most
+        super().__init__(f'"deals" holds {count} deals: at most {most}')
+
+
+class DealRequestError(RequestError):
+    """One deal of a match request is malformed: ``.number`` (1-based) and the ``.error``
+    found in it, whose message this one repeats after the deal's number.
+
+    >>> str(DealRequestError(3, MissingKeyError("points")))
+    'deal 3: missing "points"'
+    """
+
+    def __init__(self, number: int, error: AdjudicationError) -> None:
+        self.number = number
+        self.error = error
+        super().__init__(f"deal {number}: {error}")

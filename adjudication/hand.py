@@ -20,7 +20,7 @@ from adjudication.melds import (
     mask_spread,
     melds_from_masks,
 )
-from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.rules import DEFAULT_RULES, HAND_SIZE, KNOCKING_HAND_SIZE, Rules
 from adjudication.search import (
     FULL,
     MELD_FLAGS,
@@ -123,26 +123,26 @@ def analyse_hand(
     else:
         mask = tally & FULL
         count = len(cards)  # a list or tuple: hand_tally read it
-    if count != 10 and count != 11:
-        raise WrongCountError((10, 11), count)
+    if count != HAND_SIZE and count != KNOCKING_HAND_SIZE:
+        raise WrongCountError((HAND_SIZE, KNOCKING_HAND_SIZE), count)
     limit = rules.knock_limit(upcard)
     if tally is not None:
         # mask_spread() read from the tally, inlined: this is the path of nearly every hand.
         flags = tally + MELD_PROBE & MELD_FLAGS
         if not flags:
-            return _spread(mask, (), count == 11, limit, rules)
+            return _spread(mask, (), count == KNOCKING_HAND_SIZE, limit, rules)
         starts = mask & mask >> 1 & mask >> 2 & RUN_STARTS
         runs = starts | starts << 1 | starts << 2
         sets = SET_CARDS[flags & SET_FLAGS] & mask
         melded = runs | sets
         # With all 11 cards meldable, a discard breaks a meld (or big gin): the search decides.
-        if count == 10 or melded != mask:
+        if count == HAND_SIZE or melded != mask:
             meld = MELD_OF_MASK.get(melded)
             if meld is not None:
-                return _spread(mask ^ melded, (meld,), count == 11, limit, rules)
+                return _spread(mask ^ melded, (meld,), count == KNOCKING_HAND_SIZE, limit, rules)
             if not runs & sets:  # else a card fits both a run and a set: a search decides
                 melds = melds_from_masks(components(runs, sets))
-                return _spread(mask ^ melded, melds, count == 11, limit, rules)
+                return _spread(mask ^ melded, melds, count == KNOCKING_HAND_SIZE, limit, rules)
     return analyse_mask(mask, limit, rules)
 
 
@@ -181,7 +181,7 @@ def _spread(
 
 def analyse_mask(mask: int, limit: int, rules: Rules) -> HandAnalysis:
     """Return the analysis of a 10- or 11-card hand mask under a known knock limit."""
-    eleven = mask.bit_count() == 11
+    eleven = mask.bit_count() == KNOCKING_HAND_SIZE
     spread = mask_spread(mask)
     if spread is not None and (not eleven or spread[0] != mask):
         return _spread(mask ^ spread[0], spread[1], eleven, limit, rules)

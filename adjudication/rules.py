@@ -2,7 +2,8 @@
 
 The variants are on the rules page beside the rule they change: ``/rules/#limits`` (ace means gin,
 spades double), ``/rules/#gin`` (big gin), ``/rules/#scoring`` (the bonuses) and
-``/rules/#match`` (target, box, game and shutout bonuses).
+``/rules/#match`` (target, box, game and shutout bonuses) and ``/rules/#hollywood`` (three games
+on one sheet).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from adjudication.cards import Card, Rank, Suit
 from adjudication.errors import RuleRangeError, RulesTypeError, RuleTypeError, UnknownRuleError
 
-__all__ = ["DEFAULT_RULES", "RULE_SPECS", "RuleSpec", "Rules"]
+__all__ = ["ALL_RULE_SPECS", "DEFAULT_RULES", "RULE_SPECS", "RuleSpec", "Rules"]
 
 
 def _switch(section: str) -> Any:
@@ -57,6 +58,7 @@ class Rules:
     box_bonus: int = _number(0, "match", offered=range(101))
     game_bonus: int = _number(0, "match", offered=range(501))
     shutout: bool = _switch("match")
+    hollywood: bool = _switch("hollywood")
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -70,12 +72,19 @@ class Rules:
                 raise RuleRangeError(f.name, value, f.metadata["minimum"])
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the rules as a JSON-ready dict with every field.
+        """Return the rules as a JSON-ready dict with every field, but ``hollywood`` only
+        when it is on: what a single-game match stores, backs up and answers stays what it
+        was before the switch existed (``from_dict`` reads a missing key as off).
 
         >>> Rules(spades_double=True).to_dict()["spades_double"]
         True
+        >>> "hollywood" in Rules().to_dict(), Rules(hollywood=True).to_dict()["hollywood"]
+        (False, True)
         """
-        return asdict(self)
+        data = asdict(self)
+        if not self.hollywood:
+            del data["hollywood"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -133,8 +142,17 @@ class Rules:
         return 2 if self.spades_double and upcard is not None and upcard.suit == Suit.SPADES else 1
 
 
+HAND_SIZE = 10
+"""The cards each player is dealt and holds between turns: the opponent's hand at a knock."""
+
+KNOCKING_HAND_SIZE = HAND_SIZE + 1
+"""The knocker's cards before the discard: a hand of ``HAND_SIZE`` and the card drawn."""
+
 NO_UPCARD_LIMIT = 10
 """The knock limit when no upcard is given: that of a ten or a face card."""
+
+HIGHEST_KNOCK_LIMIT = max(rank.points for rank in Rank)
+"""The highest knock limit an upcard sets: that of a ten or a face card (10)."""
 
 
 @dataclass(frozen=True)
@@ -161,10 +179,15 @@ class RuleSpec:
         return self.minimum is None
 
 
-RULE_SPECS: tuple[RuleSpec, ...] = tuple(
+ALL_RULE_SPECS: tuple[RuleSpec, ...] = tuple(
     RuleSpec(name=f.name, default=f.default, **f.metadata) for f in fields(Rules)
 )
-"""Every rule, in the order of ``Rules``' fields."""
+"""Every rule the engine knows, in the order of ``Rules``' fields: what the JSON protocol
+accepts (the API's schema is built from it)."""
+
+RULE_SPECS: tuple[RuleSpec, ...] = ALL_RULE_SPECS
+"""The rules a new match offers a table, in the order of ``Rules``' fields: every rule the
+engine knows, Hollywood too (each rule here needs its label in the app's form)."""
 
 
 DEFAULT_RULES = Rules()

@@ -15,7 +15,7 @@ from adjudication.errors import AdjudicationError, CardInBothHandsError, Verdict
 from adjudication.hand import HandAnalysis, analyse_mask, read_hand
 from adjudication.layoffs import ENTRY, Layoff, OpponentPlay, OpponentSolver, best_reply
 from adjudication.melds import Meld, melds_from_masks
-from adjudication.rules import DEFAULT_RULES, Rules
+from adjudication.rules import DEFAULT_RULES, HAND_SIZE, KNOCKING_HAND_SIZE, Rules
 from adjudication.scoring import Basis, Outcome, Side, basis_of, score_knock
 from adjudication.search import highest_card, packings, quick_deadwood
 
@@ -205,15 +205,15 @@ def adjudicate(
     """
     if isinstance(upcard, str):
         upcard = Card.parse(upcard)
-    knocker = read_hand(knocker_cards, (10, 11), "knocker")
-    opponent = read_hand(opponent_cards, (10,), "opponent")
+    knocker = read_hand(knocker_cards, (HAND_SIZE, KNOCKING_HAND_SIZE), "knocker")
+    opponent = read_hand(opponent_cards, (HAND_SIZE,), "opponent")
     if knocker & opponent:
         raise CardInBothHandsError(mask_to_cards(knocker & opponent)[0])
     limit, multiplier = rules.knock_limit(upcard), rules.multiplier(upcard)
     # The hand's own best arrangement matters only to an illegal knock or to gin. A knock
     # short of gin is told by the packings within the limit, which it needs anyway: they are
     # listed unless a quick look shows the knock is illegal or gin.
-    eleven = knocker.bit_count() == 11
+    eleven = knocker.bit_count() == KNOCKING_HAND_SIZE
     value = quick_deadwood(knocker, eleven)
     packed: list[tuple[tuple[int, ...], int]] = []
     if value is None or 0 < value <= limit:

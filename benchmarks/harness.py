@@ -95,7 +95,10 @@ def _seed(env: dict[str, str]) -> Site:
     from django.conf import settings
 
     from adjudication import ALL_CARDS, DEFAULT_RULES, Card, parse_cards
-    from scorekeeper.models import Deal, DealFacts, Match, Player
+    from scorekeeper import actions
+    from scorekeeper.actions import DealFacts
+    from scorekeeper.models import Deal, Match, Player
+    from scorekeeper.standing import Standing
 
     rng = random.Random(SEED)
     rules = dataclasses.replace(DEFAULT_RULES, target=1000)
@@ -114,7 +117,7 @@ def _seed(env: dict[str, str]) -> Site:
         seat = number % 2
         knocker = parse_cards(rng.choice(KNOCKERS))
         upcard = rng.choice([card for card in faces if card not in knocker])
-        match.set_upcard(upcard)
+        actions.set_upcard(match, upcard)
         if kind == "draw":
             facts = DealFacts(entry=Deal.Entry.DRAW)
         elif kind == "quick":
@@ -134,12 +137,12 @@ def _seed(env: dict[str, str]) -> Site:
                 knocker_cards=knocker,
                 opponent_cards=tuple(rng.sample(rest, 10)),
             )
-        deal = match.record(number, facts)
+        deal = actions.record(match, number, facts)
         if kind == "cards":
             cards_deal = deal.pk  # pages address a deal by its id
         assert deal.status == Deal.Status.RECORDED, (number, deal.verdict)
-    assert not match.state().finished, match.state().totals
-    match.set_upcard(Card.parse("KD"))
+    assert not Standing.of(match).finished, Standing.of(match).totals
+    actions.set_upcard(match, Card.parse("KD"))
     match.refresh_from_db()
 
     session = import_module(settings.SESSION_ENGINE).SessionStore()

@@ -33,6 +33,8 @@ def main() -> None:
         from django.core.cache import caches
         from django.test import Client
 
+        from scorekeeper.caching import LOCAL
+
         target = next(t for t in targets(site) if t.name == args.target)
         headers = {name.upper().replace("-", "_"): value for name, value in target.headers}
         meta = {f"HTTP_{name}": value for name, value in headers.items() if name != "COOKIE"}
@@ -44,7 +46,7 @@ def main() -> None:
 
         def request() -> None:
             if args.cold:
-                caches["fragments"].clear()
+                caches[LOCAL].clear()
             if target.method == "POST":
                 response = client.post(
                     target.path,

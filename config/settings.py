@@ -106,6 +106,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A request with a NUL anywhere (path, query, headers, cookies, form) is a 400 before any
+    # session, view or query sees it; so is a form in a charset Django cannot read.
+    "scorekeeper.refusals.NulRefusingMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx partials leave compressed (the card grids shrink tenfold); static files
     # never get here, whitenoise serves them precompressed. Django's gzip pads each response
@@ -242,6 +245,10 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 # passwords per account at a password change.
 API_RATE_LIMIT = env_rate("API_RATE_LIMIT", "60/60")
 SIGNUP_RATE_LIMIT = (20, 60 * 60)
+# Backup imports from the account page, per account (each deal of a file is judged again), and
+# the largest file taken: some 3,000 deals, kept whole in memory while they are checked.
+BACKUP_UPLOAD_RATE_LIMIT = (10, 60 * 60)
+BACKUP_UPLOAD_MAX_BYTES = 5_000_000
 PASSWORD_CHANGE_FAILURE_LIMIT = (5, 60 * 60)
 
 # django-axes: five failed log-ins of one username from one client lock that pair out for 15
@@ -336,19 +343,23 @@ SECURE_CSP = {
 # about 400 days.
 SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
 SESSION_COOKIE_HTTPONLY = True
-# Django's database sessions, each read with SQL built once (scorekeeper.sessions).
-SESSION_ENGINE = "scorekeeper.sessions"
+# Django's database sessions (how long they last: scorekeeper.sessions).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# Production is served behind TLS: the redirect to https and secure cookies are on unless a
+# plain-http run asks for it (`make serve-local`: INSECURE_HTTP=1, on 127.0.0.1 alone).
+INSECURE_HTTP = env_bool("INSECURE_HTTP")
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not INSECURE_HTTP)
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not INSECURE_HTTP)
+    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not INSECURE_HTTP)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", not INSECURE_HTTP)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -5,12 +5,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorekeeper.accounts import (
-    LoginForm,
+    LoginView,
     PasswordChangeView,
     language_set,
     save_offer_dismiss,
     signup,
 )
+from scorekeeper.arriving import account_import
+
+# The error pages, which read no body: one the site cannot read (another charset, a broken
+# multipart) made Django's own error views fail (scorekeeper.refusals).
+handler400 = "scorekeeper.refusals.bad_request"
+handler403 = "scorekeeper.refusals.permission_denied"
+handler404 = "scorekeeper.refusals.not_found"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -19,9 +26,11 @@ urlpatterns = [
     path("accounts/save-offer/dismiss/", save_offer_dismiss, name="save_offer_dismiss"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        LoginView.as_view(),
         name="login",
     ),
+    # Bringing a backup back (scorekeeper/arriving.py).
+    path("accounts/import/", account_import, name="account_import"),
     # Log-out, the backup download and deleting the account (scorekeeper/leaving.py).
     path("accounts/", include("scorekeeper.leaving")),
     path(

@@ -19,9 +19,10 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 
+from .actions import give_player
+from .converters import query_id
 from .models import Match, Player
 from .names import name_key
-from .prepared import PreparedGet
 
 SESSION_MATCHES = "matches"
 SESSION_PLAYERS = "players"
@@ -120,19 +121,17 @@ def role_for(request: HttpRequest, match: Match) -> Role:
     return Role.NONE
 
 
-# Every request of a match reads it with its two players: SQL built once (`prepared`).
-MATCH_READ = PreparedGet(Match.objects.select_related("player_a", "player_b"))
-
-
 def match_for(request: HttpRequest, pk: int, needs: Role) -> tuple[Match, Role]:
     """Return the match and the visitor's role, if the role is at least `needs`.
 
     A visitor who may not see the match at all gets a 404, so that match ids reveal nothing;
-    one who may see it but not change it gets a 403 (PermissionDenied).
+    one who may see it but not change it gets a 403 (PermissionDenied). The match comes with
+    its two players, in one query.
     """
-    match = MATCH_READ.get(pk)
-    if match is None:
-        raise Http404
+    try:
+        match = Match.objects.select_related("player_a", "player_b").get(pk=pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
     role = role_for(request, match)
     if role == Role.NONE:
         raise Http404
@@ -166,15 +165,19 @@ def claim_session_matches(request: HttpRequest, user) -> int:
         owner__isnull=True, pk__in=_session_ids(request, SESSION_PLAYERS)
     ).order_by("pk")
     for player in players:
-        player.give_to(user)
+        give_player(player, user)
     return claimed
 
 
 def rematch_initial(request: HttpRequest, pk: str) -> dict[str, object]:
-    """Return the new-match form's initial values copied from one of the visitor's matches."""
+    """Return the new-match form's initial values copied from one of the visitor's matches
+    (`pk` from the query string: read as a path's id is, `query_id`)."""
+    number = query_id(pk)
+    if number is None:
+        return {}
     try:
-        match, _role = match_for(request, int(pk), Role.OWNER)
-    except (ValueError, Http404, PermissionDenied):
+        match, _role = match_for(request, number, Role.OWNER)
+    except (Http404, PermissionDenied):
         return {}
     return {"player_a": match.player_a_id, "player_b": match.player_b_id, **match.rules}
 

@@ -11,25 +11,26 @@ from functools import cached_property
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Hidden
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.forms import PasswordChangeForm as DjangoPasswordChangeForm
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
-from django.views import i18n
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 from . import access, sessions
-from .htmx import removed_or_redirect
+from .arriving import BackupUploadForm
+from .htmx import next_path, removed_or_redirect
 from .layouts import Button, panel_helper
 from .limits.rates import by_account, by_client
 from .limits.rates import setting as rate_setting
@@ -52,6 +53,15 @@ class LoginForm(AuthenticationForm):
     def helper(self) -> FormHelper:
         """Return the log-in page's layout."""
         return panel_helper("username", "password", next_page(), Button(_("Log in")))
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, on the site's form, back to `next` when it is a page of this site."""
+
+    authentication_form = LoginForm
+
+    def get_redirect_url(self) -> str:
+        return next_path(self.request, "")
 
 
 class SignupForm(UserCreationForm):
@@ -92,6 +102,10 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     form_class = PasswordChangeForm
 
+    def get_context_data(self, **kwargs):
+        # The account page: the password, then bringing a backup back, then leaving.
+        return {**super().get_context_data(**kwargs), "import_form": BackupUploadForm()}
+
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if too_many_wrong_passwords(request):
             return too_many_requests(request)
@@ -126,12 +140,30 @@ def wrong_passwords(request: HttpRequest, *, count: bool) -> int:
     return 0 if usage is None else usage["count"]
 
 
+def set_language_cookie(response: HttpResponse, language: str) -> None:
+    """Set Django's language cookie as its settings say (the switch and an account's choice)."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
 @require_POST
 def language_set(request: HttpRequest) -> HttpResponse:
-    """Django's language switch, also remembered for the account when one is logged in."""
-    response = i18n.set_language(request)
+    """Switch the language (Django's language cookie) and go back to `next`; the choice is
+    also remembered for the account when one is logged in."""
+    response = HttpResponseRedirect(next_path(request, reverse("scorekeeper:home")))
     language = request.POST.get("language", "")
-    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+    if language not in dict(settings.LANGUAGES):
+        return response
+    set_language_cookie(response, language)
+    if request.user.is_authenticated:
         Preference.objects.update_or_create(user=request.user, defaults={"language": language})
         request.session[SESSION_LANGUAGE] = language
     return response
@@ -160,13 +192,7 @@ class AccountLanguageMiddleware:
                 language = None
         response = self.get_response(request)
         if language:
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                language,
-                max_age=settings.LANGUAGE_COOKIE_AGE,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-                secure=settings.LANGUAGE_COOKIE_SECURE,
-            )
+            set_language_cookie(response, language)
         return response
 
 
@@ -178,12 +204,25 @@ def signup(request: HttpRequest) -> HttpResponse:
     Then back to `next` (the scoreboard whose offer led here), or home.
     """
     form = SignupForm(request.POST or None)
-    next_url = safe_next(request, request.POST.get("next") or request.GET.get("next", ""))
+    next_url = next_path(request, reverse("scorekeeper:home"))
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        # Claimed here rather than by the log-in signal, so that the page can say how many.
+        claimed = access.claim_session_matches(request, user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url)
+        if claimed:
+            messages.success(request, kept_matches_text(claimed))
+        return HttpResponseRedirect(next_url)
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def kept_matches_text(count: int) -> str:
+    """Return "Your 3 matches are now in your account.", in the plural form `count` takes."""
+    return ngettext(
+        "Your match is now in your account.",
+        "Your %(count)s matches are now in your account.",
+        count,
+    ) % {"count": count}
 
 
 @require_POST
@@ -193,13 +232,4 @@ def save_offer_dismiss(request: HttpRequest) -> HttpResponse:
     With htmx the offer is removed in place (an empty answer replaces it).
     """
     sessions.dismiss_save_offer(request)
-    return removed_or_redirect(request, safe_next(request, request.POST.get("next", "")))
-
-
-def safe_next(request: HttpRequest, target: str) -> str:
-    """Return `target` if it is a page of this site, else the home page."""
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return reverse("scorekeeper:home")
+    return removed_or_redirect(request, next_path(request, reverse("scorekeeper:home")))

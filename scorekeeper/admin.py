@@ -1,10 +1,16 @@
-"""The admin: players, matches with their deals inline, and deals with their facts."""
+"""The admin: players, matches with their deals inline, and deals with their facts.
+
+A match's score is its standing's: for a single game the score the scoreboard shows, with a
+tick once it has ended; for a Hollywood match (`/rules/#hollywood`) each game's score, ticked
+once that game has ended, and the net of the games that have ended.
+"""
 
 from django.contrib import admin
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from .models import Deal, IllegalKnock, Match, Player
+from .standing import Standing
 
 
 @admin.register(Player)
@@ -42,20 +48,45 @@ def bump_versions(match_ids) -> None:
     Match.objects.filter(pk__in=list(match_ids)).update(version=F("version") + 1)
 
 
+def score_text(standing: Standing) -> str:
+    """Return a match's score as the admin shows it: "105–40 ✔" for a single game; each
+    game's score for a Hollywood match, "350–0 ✔ · 250–50 ✔ · 60–45" (final totals once a
+    game has ended, ticked)."""
+    if not standing.hollywood:
+        a, b = standing.score
+        return f"{a}–{b}" + (" ✔" if standing.finished else "")
+    games = []
+    for game in standing.games:
+        a, b = game.final_totals
+        games.append(f"{a}–{b}" + (" ✔" if game.finished else ""))
+    return " · ".join(games)
+
+
+def net_text(standing: Standing) -> str:
+    """Return a Hollywood match's net, each seat's, as "+725 / −725" ("–" for a single
+    game, whose score says it all). A finished match with a net of "0 / 0" is a tie."""
+    if not standing.hollywood:
+        return "–"
+    a, b = (f"{value:+d}".replace("-", "\u2212") if value else "0" for value in standing.net)
+    return f"{a} / {b}"
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "score", "owner", "created"]
+    list_display = ["__str__", "score", "net", "owner", "created"]
     list_select_related = ["player_a", "player_b", "owner"]
     search_fields = ["player_a__name", "player_b__name"]
     list_filter = ["created"]
-    readonly_fields = ["version", "created", "updated"]
+    readonly_fields = ["version", "created", "updated", "score", "net"]
     inlines = [DealInline]
 
     @admin.display(description=_("score"))
     def score(self, match: Match) -> str:
-        state = match.state()
-        a, b = state.final_totals
-        return f"{a}–{b}" + (" ✔" if state.finished else "")
+        return score_text(Standing.of(match))
+
+    @admin.display(description=_("net"))
+    def net(self, match: Match) -> str:
+        return net_text(Standing.of(match))
 
     def save_model(self, request, obj: Match, form, change: bool) -> None:
         super().save_model(request, obj, form, change)

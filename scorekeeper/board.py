@@ -4,19 +4,20 @@ A page asks its board what it shows: the totals, who deals, the upcard and its k
 the deal lines. The board reads the match's deals when it is first asked, and works each
 figure out on first use, then keeps it: a view that needs two figures pays for two, and
 nothing is read twice. It is the match as it was read; after changing the match, a view
-builds a new board. The model's own changes (`Match.record` and the rest) build theirs under
+builds a new board. The model's own changes (`scorekeeper.actions`) build theirs under
 the match's row lock.
 
-Totals, dealers and the winner come from the engine's `play_match` over the recorded deals.
+Totals, dealers and the winner are the match's `Standing` (`scorekeeper.standing`, the app's
+one caller of the engine's `play_match`) over the deals the board read.
 
 A page's board may be `shared`: what the engine derives (the totals, who deals, the deal
 being played) is then worked out once per match version and kept in this process's local
-cache, so that the next request for that version reads no deals at all. A version is only
-ever one state of the match: every change to its deals bumps it in the same transaction
-(`Match.bump_version`). The picture is kept only when the version is unchanged after the
-deals were read (so it was read whole), and never from inside a transaction that may still
-roll back. The model's own changes never use a shared board: they work under the row lock,
-from what the database holds.
+cache (`scorekeeper.caching`), so that the next request for that version reads no deals at
+all. A version is only ever one state of the match: every change to its deals bumps it in the
+same transaction (`Match.bump_version`). The picture is kept only when the version is
+unchanged after the deals were read (so it was read whole), and only once the transaction it
+was read in commits (`caching.keep`). The model's own changes never use a shared board: they
+work under the row lock, from what the database holds.
 """
 
 from __future__ import annotations
@@ -25,83 +26,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from django.core.cache import caches
-from django.db import connection
+from adjudication import Card, MatchState, Rules
 
-from adjudication import Card, MatchState, Rules, play_match
+from . import caching
+from .board_rows import GameBox, GameRow, NextWin, Row, SeatTotal, SheetCell
+from .standing import Standing
 
 if TYPE_CHECKING:
     from .models import Deal, Match, Player
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the deals list: a played deal with its place in the match, and who was who.
-
-    A deleted deal has a row too (struck through in the list), with no totals: it counts for
-    nothing. Its dealer is the stored one, as for every deal.
-    """
-
-    deal: Deal
-    dealer: int | None
-    totals: tuple[int, int] | None
-    counted: bool
-    players: tuple[Player, Player]
-
-    @property
-    def deleted(self) -> bool:
-        """Return whether the deal is in the trash."""
-        return self.deal.is_deleted
-
-    @property
-    def dealt_by(self) -> Player | None:
-        """Return the player who dealt the deal."""
-        return self._seated(self.dealer)
-
-    @property
-    def won_by(self) -> Player | None:
-        """Return the player who scored the deal (None for a draw)."""
-        return self._seated(self.deal.winner)
-
-    @property
-    def knocker(self) -> Player | None:
-        """Return the player who knocked (None for a draw)."""
-        return self._seated(self.deal.knocker)
-
-    @property
-    def opponent(self) -> Player | None:
-        """Return the knocker's opponent (None for a draw)."""
-        knocker = self.deal.knocker
-        return None if knocker is None else self.players[1 - knocker]
-
-    @property
-    def doubled(self) -> bool:
-        """Return whether the deal's score was multiplied (spades double)."""
-        return (self.deal.multiplier or 1) > 1
-
-    def _seated(self, seat: int | None) -> Player | None:
-        return None if seat is None else self.players[seat]
-
-
-@dataclass(frozen=True)
-class SeatTotal:
-    """One player's box on the scoreboard."""
-
-    player: Player
-    seat: int
-    points: int
-    final: int  # with the end-of-match bonuses
-    bonus: int
-    deals_won: int
-    progress: int  # the points, at most the target: how full the bar is
-    is_winner: bool
-    is_dealer: bool
-
-
-# The local cache of each process (never the shared one): a version's picture is small, and
-# read on every request for the match.
-LOCAL_CACHE = "fragments"
-KEEP_FOR = 6 * 3600  # seconds; an old version's entry is never wrong, only no longer asked for
 
 
 @dataclass(frozen=True)
@@ -109,20 +41,14 @@ class Picture:
     """What a shared board keeps per match version: all that the engine derives for a page
     that does not list the deals."""
 
-    state: MatchState
+    standing: Standing
     playing: Deal | None
     last_number: int  # the highest deal number ever played (deleted deals included), or 0
 
 
 def picture_key(match: Match) -> str:
     """Return the local cache key of the match's picture at the version read with it."""
-    return f"board:{match.pk}:{match.stable_id}:{match.version}"
-
-
-def in_transaction() -> bool:
-    """Return whether this request works inside a transaction that may still roll back (a
-    test case's own transaction does not count: its data is what the test shows)."""
-    return any(not getattr(block, "_from_testcase", False) for block in connection.atomic_blocks)
+    return caching.version_key("board", match)
 
 
 @dataclass(frozen=True)
@@ -161,19 +87,18 @@ class Board:
         board is shared)."""
         if not self.shared:
             return None
-        cache = caches[LOCAL_CACHE]
         key = picture_key(self.match)
-        picture = cache.get(key)
+        picture = caching.kept(key)
         if picture is None:
             played = self.played
             self._read()
             picture = Picture(
-                state=self._derived_state,
+                standing=self._derived_standing,
                 playing=self.match.open_deal(),
                 last_number=played[-1].number if played else 0,
             )
             if self.is_current():
-                cache.set(key, picture, KEEP_FOR)
+                caching.keep(key, picture)
         return picture
 
     def _read(self) -> None:
@@ -181,14 +106,14 @@ class Board:
 
     def is_current(self) -> bool:
         """Return whether what this board read so far is the match at the version read with
-        it, so that it may be kept under that version: the version is unchanged now, and no
-        transaction that may roll back is open.
+        it, so that it may be kept under that version (once its transaction commits): the
+        version is unchanged now.
 
         One small query, unless nothing was read since the last check said yes: what is drawn
         from reads made before that check is still of this version. Once no, always no (a
         version only grows).
         """
-        if in_transaction() or self._reads.get("stale"):
+        if self._reads.get("stale"):
             return False
         made = self._reads.get("made", 0)
         if self._reads.get("checked") == made:
@@ -212,20 +137,24 @@ class Board:
         return self.match.rules_value
 
     @cached_property
-    def state(self) -> MatchState:
-        """Return totals, the next dealer and the winner, derived from the recorded deals.
+    def standing(self) -> Standing:
+        """Return what the recorded deals add up to: totals, the next dealer and the winner.
 
         Deleted deals are left out, and each deal's stored dealer is kept.
         """
         if self._picture is not None:
-            return self._picture.state
-        return self._derived_state
+            return self._picture.standing
+        return self._derived_standing
+
+    @property
+    def state(self) -> MatchState:
+        """Return the engine's state of the match (the standing's)."""
+        return self.standing.state
 
     @cached_property
-    def _derived_state(self) -> MatchState:
+    def _derived_standing(self) -> Standing:
         # From the deals this board read, so that the rows always match their own lines.
-        results = [deal.result() for deal in self.recorded]
-        return play_match(self.match.first_dealer, results, self.rules)
+        return Standing.of_deals(self.match, self.played)
 
     @property
     def players(self) -> tuple[Player, Player]:
@@ -347,24 +276,40 @@ class Board:
     def winner_points(self) -> int | None:
         """Return the winner's final total, bonuses included."""
         winner = self.state.winner
-        return None if winner is None else self.state.final_totals[winner]
+        return None if winner is None else self.standing.score[winner]
 
     @property
     def loser_points(self) -> int | None:
         """Return the loser's final total, bonuses included."""
         winner = self.state.winner
-        return None if winner is None else self.state.final_totals[1 - winner]
+        return None if winner is None else self.standing.score[1 - winner]
+
+    @property
+    def end_lines(self) -> tuple[tuple[SheetCell, ...], tuple[SheetCell, ...]] | None:
+        """Return the score sheet's last two lines once the match has ended with bonuses: each
+        player's end-of-match bonus, then their final total (None while playing, or when the
+        rules gave no bonus)."""
+        standing = self.standing
+        if not standing.finished or not any(standing.bonuses):
+            return None
+        players = self.players
+        bonuses = tuple(SheetCell(players[seat], f"+{standing.bonuses[seat]}") for seat in (0, 1))
+        finals = tuple(
+            SheetCell(players[seat], str(standing.score[seat]), standing.winner == seat)
+            for seat in (0, 1)
+        )
+        return bonuses, finals
 
     @cached_property
     def _lines(self) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
-        lines = iter(self._derived_state.lines)
+        lines = iter(self._derived_standing.lines)
         rows, listed = [], []
         for deal in self.played:
             if deal.is_deleted:
                 listed.append(Row(deal, deal.dealer, None, False, self.players))
                 continue
             line = next(lines)
-            row = Row(deal, line.dealer, line.totals, line.counted, self.players)
+            row = Row(deal, line.dealer, line.totals, line.counted, self.players, line, self.target)
             rows.append(row)
             listed.append(row)
         return tuple(rows), tuple(listed)
@@ -382,3 +327,53 @@ class Board:
     def row_for(self, deal: Deal) -> Row | None:
         """Return the row of a played deal (None for one being played)."""
         return next((row for row in self.listed_rows if row.deal.pk == deal.pk), None)
+
+    # --- What a Hollywood sheet shows (three games) ---------------------------------------
+
+    @property
+    def hollywood(self) -> bool:
+        """Return whether three games run on the sheet (Hollywood scoring)."""
+        return self.rules.hollywood
+
+    @cached_property
+    def games(self) -> tuple[GameBox, ...]:
+        """Return the three games of a Hollywood sheet, in order (() for a single game)."""
+        if not self.hollywood:
+            return ()
+        return tuple(
+            GameBox(number, game, self.players, self.target)
+            for number, game in enumerate(self.standing.games, start=1)
+        )
+
+    @cached_property
+    def game_rows(self) -> tuple[GameRow, ...]:
+        """Return each player's line across the games of a Hollywood sheet, in seat order (()
+        for a single game)."""
+        return tuple(
+            GameRow(total, tuple(game.seats[total.seat] for game in self.games))
+            for total in self.totals
+            if self.games
+        )
+
+    @property
+    def next_wins(self) -> tuple[NextWin, ...]:
+        """Return, per player, the games their next win goes into (() once the match is
+        over, and for a single game)."""
+        if not self.hollywood or self.finished:
+            return ()
+        standing = self.standing
+        return tuple(NextWin(self.players[s], standing.next_games(s)) for s in (0, 1))
+
+    @property
+    def net_margin(self) -> int | None:
+        """Return by how much the winner of a finished Hollywood match won: their net (None
+        while playing, on a tie, and for a single game)."""
+        winner = self.state.winner
+        if not self.hollywood or winner is None:
+            return None
+        return self.standing.net[winner]
+
+    @property
+    def tied(self) -> bool:
+        """Return whether the match has ended with nobody winning it (equal nets)."""
+        return self.standing.tied

@@ -1,14 +1,16 @@
 """The score chart of a match: both running totals deal by deal, and the target line.
 
-Pure geometry from the engine's `MatchState`; the template `_score_chart.html` draws it as an
-inline SVG whose colours come from the stylesheet, so that it follows dark mode and the CSP
-(no inline styles).
+Pure geometry from the engine's `MatchState`, worked out once (`lay_out`) and placed in a
+`Frame`: the renderers only turn it into marks. The template `_score_chart.html` draws it as an
+inline SVG whose colours come from the stylesheet, so that it follows dark mode and the CSP (no
+inline styles); the result picture (`offline/drawing.py`) draws the same chart, placed in its
+own panel, with Pillow, in the same colours by name.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from adjudication import MatchState
@@ -21,6 +23,50 @@ TOP = 12
 BOTTOM = HEIGHT - 26  # room for the deal numbers
 SCORE_STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
 DEAL_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+# The palette's names (static/css/site.css) the chart is drawn in: each seat's line and dots,
+# the target line, the grid and the labels. The stylesheet's chart rules name the same
+# (tests/scorekeeper/test_charts.py checks), and the result picture draws in these.
+SEAT_COLOURS = ("accent", "blue")
+TARGET_COLOUR = "danger"
+GRID_COLOUR = "line"
+LABEL_COLOUR = "muted"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a chart is drawn, in its renderer's units: the whole size, the plot's edges, and
+    where the labels sit. A score label ends `score_gap` left of the plot, level with its grid
+    line; a deal number is centred under its deal, its baseline `deal_gap` below the plot."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    score_gap: int
+    deal_gap: int
+
+    def x(self, deal: int, deals: int) -> float:
+        """Return the x of deal number `deal` (0 is the start) in a chart of `deals` deals."""
+        return round(self.left + (self.right - self.left) * deal / max(deals, 1), 2)
+
+    def y(self, total: int, top_score: int) -> float:
+        """Return the y of a total on a score axis running from 0 up to `top_score`."""
+        return round(self.bottom - (self.bottom - self.top) * total / top_score, 2)
+
+    @property
+    def score_label_x(self) -> int:
+        """Return the x where the score labels end."""
+        return self.left - self.score_gap
+
+    @property
+    def deal_label_y(self) -> int:
+        """Return the y of the deal numbers' baseline."""
+        return self.bottom + self.deal_gap
+
+
+SVG_FRAME = Frame(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, score_gap=5, deal_gap=16)
 
 
 @dataclass(frozen=True)
@@ -62,7 +108,7 @@ class Tick:
 
 @dataclass(frozen=True)
 class ScoreChart:
-    """Everything the SVG template draws."""
+    """Everything a renderer draws, placed in `frame`."""
 
     series: tuple[Series, Series]
     target: int
@@ -71,12 +117,13 @@ class ScoreChart:
     score_ticks: tuple[Tick, ...]
     deal_ticks: tuple[Tick, ...]
     deals: int
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = LEFT
-    right: int = RIGHT
-    top: int = TOP
-    bottom: int = BOTTOM
+    frame: Frame = SVG_FRAME
+
+    def placed(self, frame: Frame) -> ScoreChart:
+        """Return the same chart placed in `frame` (another renderer's panel)."""
+        seats = zip(*(series.points for series in self.series), strict=True)
+        totals = [(a.total, b.total) for a, b in seats]
+        return lay_out(totals, [series.name for series in self.series], self.target, frame)
 
 
 def _num(value: float) -> str:
@@ -93,35 +140,61 @@ def _step(span: int, steps: Sequence[int], most: int) -> int:
 
 
 def x_of(deal: int, deals: int) -> float:
-    """Return the x of deal number `deal` (0 is the start) in a chart of `deals` deals."""
-    return round(LEFT + (RIGHT - LEFT) * deal / max(deals, 1), 2)
+    """Return the x of deal number `deal` (0 is the start) in the SVG of `deals` deals."""
+    return SVG_FRAME.x(deal, deals)
 
 
 def y_of(total: int, top_score: int) -> float:
-    """Return the y of a total on a score axis running from 0 up to `top_score`."""
-    return round(BOTTOM - (BOTTOM - TOP) * total / top_score, 2)
+    """Return the y of a total in the SVG, on a score axis from 0 up to `top_score`."""
+    return SVG_FRAME.y(total, top_score)
 
 
-def score_chart(state: MatchState, target: int, names: Sequence[str]) -> ScoreChart:
-    """Return the chart of the counted deals of a match played to `target`.
+def score_chart(
+    state: MatchState, target: int, names: Sequence[str], game: int | None = None
+) -> ScoreChart:
+    """Return the chart of the counted deals of a match played to `target`: its totals, or with
+    `game` (1-based, on a Hollywood sheet) that game's totals after each deal.
 
-    >>> from adjudication import DealResult, play_match
-    >>> chart = score_chart(play_match(0, [DealResult(0, 30), DealResult(1, 75)]), 100, "AB")
+    >>> from adjudication import DEFAULT_RULES, DealResult
+    >>> from scorekeeper.standing import Standing
+    >>> standing = Standing.of_results(0, [DealResult(0, 30), DealResult(1, 75)], DEFAULT_RULES)
+    >>> chart = score_chart(standing.state, 100, "AB")
     >>> [(p.deal, p.total) for p in chart.series[1].points], chart.top_score
     ([(0, 0), (1, 0), (2, 75)], 100)
+
+    On a Hollywood sheet, one game's lines (a deal that went into another game leaves them flat):
+
+    >>> from adjudication import Rules
+    >>> three = Rules(hollywood=True)
+    >>> sheet = Standing.of_results(0, [DealResult(0, 30), DealResult(0, 20)], three)
+    >>> [p.total for p in score_chart(sheet.state, 100, "AB", game=2).series[0].points]
+    [0, 0, 20]
     """
     lines = [line for line in state.lines if line.counted]
-    deals = len(lines)
-    highest = max([target, *(max(line.totals) for line in lines)])
+    if game is not None:
+        totals = [line.game_totals[game - 1] for line in lines]
+    else:
+        totals = [line.totals for line in lines]
+    return lay_out([(0, 0), *totals], names, target, SVG_FRAME)
+
+
+def lay_out(
+    totals: Sequence[tuple[int, int]], names: Iterable[object], target: int, frame: Frame
+) -> ScoreChart:
+    """Return the chart of the running `totals` (the start's (0, 0), then one pair a deal) of
+    two players `names` in a match played to `target`, placed in `frame`: the score scale (up
+    to the target or past it, in round steps), the points, the grid and the deal numbers."""
+    deals = len(totals) - 1
+    highest = max([target, *(max(pair) for pair in totals)])
     step = _step(highest, SCORE_STEPS, 5)
     top_score = step * math.ceil(highest / step)
-    totals = [(0, 0), *(line.totals for line in lines)]
+    labels = [str(name) for name in names]
     series = tuple(
         Series(
             seat=seat,
-            name=str(names[seat]),
+            name=labels[seat],
             points=tuple(
-                Point(deal, pair[seat], x_of(deal, deals), y_of(pair[seat], top_score))
+                Point(deal, pair[seat], frame.x(deal, deals), frame.y(pair[seat], top_score))
                 for deal, pair in enumerate(totals)
             ),
         )
@@ -131,13 +204,14 @@ def score_chart(state: MatchState, target: int, names: Sequence[str]) -> ScoreCh
     return ScoreChart(
         series=(series[0], series[1]),
         target=target,
-        target_y=y_of(target, top_score),
+        target_y=frame.y(target, top_score),
         top_score=top_score,
         score_ticks=tuple(
-            Tick(y_of(score, top_score), score) for score in range(0, top_score + 1, step)
+            Tick(frame.y(score, top_score), score) for score in range(0, top_score + 1, step)
         ),
         deal_ticks=tuple(
-            Tick(x_of(deal, deals), deal) for deal in range(deal_step, deals + 1, deal_step)
+            Tick(frame.x(deal, deals), deal) for deal in range(deal_step, deals + 1, deal_step)
         ),
         deals=deals,
+        frame=frame,
     )

@@ -1,6 +1,9 @@
-"""Path converters: numbers in URLs that every database can look up."""
+"""Numbers in URLs that every database can look up: in a path (the converter `num`) and in a
+query string (`query_id`), read the same way."""
 
 from __future__ import annotations
+
+import re
 
 
 class BoundedIntConverter:
@@ -24,3 +27,17 @@ class BoundedIntConverter:
     def to_url(self, value: int) -> str:
         """Return the number as URL text."""
         return str(value)
+
+
+def query_id(value: str | None) -> int | None:
+    """Return an id from a query string (`?rematch=12`) as `num` reads one in a path, or None.
+
+    The same digits and the same bound: no sign, space, underscore or other script's digits
+    (all of which Python's `int` takes), and nothing past what a database stores.
+    """
+    if value is None or not re.fullmatch(BoundedIntConverter.regex, value):
+        return None
+    try:
+        return BoundedIntConverter().to_python(value)
+    except ValueError:  # past the bound, or more digits than Python reads
+        return None

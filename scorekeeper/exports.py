@@ -1,5 +1,10 @@
 """CSV exports: one row per recorded deal, with the totals the engine derives for it.
 
+A Hollywood match (`/rules/#hollywood`) has two more columns per game, each player's running
+total in that game after the deal, as on the paper sheet: `game1_a`, `game1_b`, ... `game3_b`.
+`total_a` and `total_b` are then the sums over the three games. A single-game match has no
+such columns; in a file of several matches that holds a Hollywood one, its cells stay empty.
+
 The headers and the words in the cells (the outcome, how the deal was entered) are in the
 reader's language, as the pages are. Beside each translated word sits its code, untranslated,
 under a fixed header (`outcome_code`, `entry_code`), so that a spreadsheet or a script can
@@ -17,11 +22,12 @@ from itertools import groupby
 from django.http import StreamingHttpResponse
 from django.utils.functional import Promise
 from django.utils.text import slugify
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
-from adjudication import play_match
+from adjudication import DealLine
 
 from .models import Deal, Match
+from .standing import Standing
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,17 @@ COLUMNS = (
     Column("total_b", pgettext_lazy("CSV column", "Total B")),
 )
 CODES = tuple(column.code for column in COLUMNS)
+GAMES = 3  # the games of a Hollywood sheet, each with two columns
+GAME_CODES = tuple(f"game{number}_{side}" for number in range(1, GAMES + 1) for side in "ab")
+
+
+def game_titles() -> list[str]:
+    """Return the headers of the game columns in the active language, in `GAME_CODES` order."""
+    titles = []
+    for number in range(1, GAMES + 1):
+        titles.append(pgettext("CSV column", "Game %(number)s A") % {"number": number})
+        titles.append(pgettext("CSV column", "Game %(number)s B") % {"number": number})
+    return titles
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,7 @@ class Words:
     header: list[str]
     outcomes: dict[str, str]
     entries: dict[str, str]
+    games: list[str]  # the game columns' headers (`GAME_CODES`)
 
     @classmethod
     def current(cls) -> Words:
@@ -78,7 +96,13 @@ class Words:
             header=[str(column.title) for column in COLUMNS],
             outcomes={code: str(label) for code, label in Deal.Outcome.choices},
             entries={code: str(label) for code, label in Deal.Entry.choices},
+            games=game_titles(),
         )
+
+    def heading(self, games: bool) -> list[str]:
+        """Return the header row, with the game columns when `games` (a Hollywood match is
+        in the file)."""
+        return self.header + self.games if games else self.header
 
 
 # A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
@@ -102,16 +126,31 @@ class Echo:
         return value
 
 
-def match_rows(match: Match, deals: list[Deal], words: Words) -> Iterator[list[object]]:
-    """Yield the CSV rows of one match's recorded deals, in order, in the order of `CODES`.
+def match_rows(
+    match: Match, deals: list[Deal], words: Words, *, games: bool | None = None
+) -> Iterator[list[object]]:
+    """Yield the CSV rows of one match's recorded deals, in order, in the order of `CODES`,
+    then of `GAME_CODES` when `games` is true (by default: when the match is a Hollywood
+    one), empty for a single-game match.
 
-    Totals, dealers and whether a deal counts come from the engine's `play_match`.
+    Totals, dealers, whether a deal counts and the games' running totals come from the
+    match's `Standing`.
     """
-    state = play_match(match.first_dealer, [d.result() for d in deals], match.rules_value)
+    state = Standing.of_deals(match, deals)
     names = [safe_text(str(player)) for player in match.players]
 
     def name(seat: int | None) -> str:
         return "" if seat is None else names[seat]
+
+    if games is None:
+        games = state.hollywood
+
+    def sheet(line: DealLine) -> list[object]:
+        if not games:
+            return []
+        if not state.hollywood:
+            return [""] * len(GAME_CODES)
+        return [total for pair in line.game_totals for total in pair]
 
     for deal, line in zip(deals, state.lines, strict=True):
         yield [
@@ -137,6 +176,7 @@ def match_rows(match: Match, deals: list[Deal], words: Words) -> Iterator[list[o
             int(line.counted),
             line.totals[0],
             line.totals[1],
+            *sheet(line),
         ]
 
 
@@ -145,12 +185,15 @@ def blank(value: int | None) -> int | str:
     return "" if value is None else value
 
 
-def deal_rows(deals: Iterable[Deal], words: Words) -> Iterator[list[object]]:
-    """Yield the header, then the rows of `deals`, which come ordered match by match."""
-    yield words.header
+def deal_rows(
+    deals: Iterable[Deal], words: Words, *, games: bool = False
+) -> Iterator[list[object]]:
+    """Yield the header, then the rows of `deals`, which come ordered match by match; with
+    the game columns when `games` (a Hollywood match is among them)."""
+    yield words.heading(games)
     for _match_id, group in groupby(deals, key=lambda deal: deal.match_id):
         batch = list(group)
-        yield from match_rows(batch[0].match, batch, words)
+        yield from match_rows(batch[0].match, batch, words, games=games)
 
 
 def csv_response(rows: Iterable[list[object]], filename: str) -> StreamingHttpResponse:

@@ -21,6 +21,7 @@ from . import stats
 from .layouts import Button
 from .models import Match
 from .names import name_key
+from .standing import Standing
 
 STATUS_CHOICES = [
     ("", _("All")),
@@ -74,6 +75,8 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, *args, players: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The standings `apply` read to narrow by status, by match id (None when it read none).
+        self.standings: dict[int, Standing] | None = None
         self.fields["player"] = _player_field(_("Player"), players, _("Anyone"))
         self.fields["q"].widget.attrs.update({"type": "search", "autocomplete": "off"})
 
@@ -91,7 +94,8 @@ class HistoryFilterForm(forms.Form):
         )
 
     def apply(self, matches: QuerySet[Match]) -> QuerySet[Match]:
-        """Return `matches` narrowed by the valid filters (invalid ones are ignored)."""
+        """Return `matches` narrowed by the valid filters (invalid ones are ignored); the
+        standings read for the status are kept in `standings`, for the page's summaries."""
         self.is_valid()  # each valid field is kept even when another one has an error
         data = self.cleaned_data
         if data.get("q"):
@@ -102,7 +106,8 @@ class HistoryFilterForm(forms.Form):
             )
         if data.get("player"):
             matches = matches.filter(Q(player_a=data["player"]) | Q(player_b=data["player"]))
-        return stats.with_status(matches, data.get("status", ""))
+        found, self.standings = stats.by_status(matches, data.get("status", ""))
+        return found
 
     @property
     def active(self) -> bool:

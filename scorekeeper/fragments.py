@@ -2,9 +2,9 @@
 
 A region that shows only the match (its totals, the deal list, the controls an editor gets)
 is the same markup for everyone who sees that version of the match in that language with the
-same role, so it is rendered once and kept in this process's local cache (the `fragments`
-alias: never the shared one, so a fragment costs no network round trip). The key says all
-that the markup depends on:
+same role, so it is rendered once and kept in this process's local cache
+(`scorekeeper.caching`: never the shared one, so a fragment costs no network round trip). The
+key says all that the markup depends on:
 
 - the match (its id and stable id) and its version: every change to the deals bumps it;
 - the visitor's role: a view-link holder must never get an editor's buttons;
@@ -15,22 +15,21 @@ What is kept holds nothing of one visitor: no CSRF token (each `{% csrf_token %}
 kept as a hole, and filled with the visitor's own token on the way out), and no input of
 theirs (a region with a bound form is rendered afresh, never kept). A fragment is kept only
 when the match's version was unchanged after it was rendered (`Board.is_current`), so that
-a change committed meanwhile is never kept under the older version.
+a change committed meanwhile is never kept under the older version, and only once the
+transaction it was rendered in commits (`caching.keep`).
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
-from django.core.cache import caches
 from django.template import Context
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from .board import KEEP_FOR, LOCAL_CACHE
+from . import caching
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,11 +49,10 @@ HOLE = "<!--csrf-->"
 def fragment_key(name: str, board: Board, role: Role, language: str | None = None) -> str:
     """Return the local cache key of the fragment `name` of the board's match, for a visitor
     with `role`, in `language` (the active one by default)."""
-    match = board.match
     language = language or get_language()
-    names = "\0".join(player.name for player in board.players)
-    digest = hashlib.blake2b(f"{match.stable_id}\0{names}".encode(), digest_size=8).hexdigest()
-    return f"fragment:{name}:{match.pk}:v{match.version}:{role.name.lower()}:{language}:{digest}"
+    return caching.version_key(
+        f"fragment:{name}", board.match, role.name.lower(), language, names=True
+    )
 
 
 def cached_fragment(
@@ -70,16 +68,15 @@ def cached_fragment(
     when it is there; with `keep` false (a bound form inside), draw it and keep nothing."""
     if not keep:
         return mark_safe(render(context))
-    cache = caches[LOCAL_CACHE]
     key = fragment_key(name, board, role)
-    kept = cache.get(key)
+    kept = caching.kept(key)
     if kept is None:
         with context.push(csrf_token=PLACEHOLDER):
             kept = str(render(context)).replace(PLACEHOLDER_INPUT, HOLE)
         if PLACEHOLDER in kept:
             raise ValueError(f"fragment {name!r} uses the CSRF token outside {{% csrf_token %}}")
         if board.is_current():
-            cache.set(key, kept, KEEP_FOR)
+            caching.keep(key, kept)
     if HOLE in kept:
         kept = kept.replace(HOLE, CsrfTokenNode().render(context))
     return mark_safe(kept)

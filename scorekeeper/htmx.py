@@ -12,17 +12,21 @@ Views never look at `request.htmx` themselves; they ask here.
   main content with its own, so that no tap goes unanswered. Without JS the page comes back
   with the errors and a 200, as a browser shows it either way.
 - **Redirects.** After a change the whole page moves on: a plain redirect, or htmx's
-  `HX-Redirect` (a swap of a region into itself would show the wrong page).
+  `HX-Redirect` (a swap of a region into itself would show the wrong page). A form's `next`
+  (the page it leads back to) is followed only when it is a path of this site
+  (`next_path`, which every view taking a `next` asks).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from django_htmx.middleware import HtmxDetails
 
@@ -115,6 +119,26 @@ def redirect_htmx(request: HttpRequest, url: str) -> HttpResponse:
     if is_htmx(request):
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+NEXT = "next"
+
+
+def next_path(request: HttpRequest, default: str) -> str:
+    """Return the page a form's `next` names (posted, else in the query string) when it is a
+    path of this site, else `default`: the one check of every view that takes a `next`.
+
+    A path starts with one "/", holds no control character, and names no other host or scheme
+    (`url_has_allowed_host_and_scheme`). Anything else (a bare word, which `redirect` would
+    take for a URL name, or another site) leads to `default`.
+    """
+    target = request.POST.get(NEXT) or request.GET.get(NEXT) or ""
+    local = (
+        target.startswith("/")
+        and not any(unicodedata.category(char) == "Cc" for char in target)
+        and url_has_allowed_host_and_scheme(target, allowed_hosts=None)
+    )
+    return target if local else default
 
 
 def removed_or_redirect(request: HttpRequest, url: str) -> HttpResponse:

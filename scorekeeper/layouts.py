@@ -10,6 +10,7 @@ renders (crispy's own `BaseInput` rewrites its value as it renders: build helper
 
 from __future__ import annotations
 
+import json
 from dataclasses import KW_ONLY, dataclass
 from typing import Any, ClassVar
 
@@ -61,6 +62,24 @@ class Link(Piece):
 
 
 @dataclass(eq=False)
+class Preset(Piece):
+    """A link drawn as a button that opens this form again with `values` filled in
+    (``?preset=<name>``); with JS, static/js/phone.js fills them in place instead."""
+
+    template: ClassVar[str] = "%s/layout/preset.html"
+    label: str
+    values: dict[str, bool | int]
+    _: KW_ONLY
+    name: str = "hollywood"
+    css_class: str = "btn btn-block"
+
+    @property
+    def data(self) -> str:
+        """Return the values as the JSON that the link carries for the page's script."""
+        return json.dumps(self.values)
+
+
+@dataclass(eq=False)
 class Note(Piece):
     """A short paragraph between fields, such as what a group of them is for."""
 
@@ -72,18 +91,21 @@ class Note(Piece):
 
 class Details(LayoutObject):
     """Fields inside a disclosure (`<details>`) under `summary`, open when the form has errors
-    (so that an error in a field inside is never hidden)."""
+    (so that an error in a field inside is never hidden), or when `open` says so."""
 
     template = "%s/layout/details.html"
 
-    def __init__(self, summary: str, *fields: Any, css_class: str = "panel") -> None:
+    def __init__(
+        self, summary: str, *fields: Any, css_class: str = "panel", open: bool = False
+    ) -> None:
         self.summary = summary
+        self.opened = open
         self.fields = list(fields)
         self.css_class = css_class
 
     def render(self, form, context, template_pack=TEMPLATE_PACK, **kwargs) -> SafeString:
         fields = self.get_rendered_fields(form, context, template_pack, **kwargs)
-        details = {"details": self, "fields": fields, "open": bool(form.errors)}
+        details = {"details": self, "fields": fields, "open": bool(form.errors) or self.opened}
         return render_to_string(self.get_template_name(template_pack), details)
 
 

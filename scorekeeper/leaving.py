@@ -32,7 +32,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .accounts import too_many_wrong_passwords, wrong_passwords
-from .backup import dumps, export_matches
+from .backup.format import dumps
+from .backup.writing import export_matches
+from .htmx import next_path
 from .layouts import Button, Link, panel_helper
 from .limits.responses import too_many_requests
 from .models import Match
@@ -51,6 +53,9 @@ class ClearingLogoutView(LogoutView):
 
     def post(self, request, *args, **kwargs):
         return clear_site_data(super().post(request, *args, **kwargs))
+
+    def get_redirect_url(self) -> str:
+        return next_path(self.request, "")
 
 
 @require_GET

@@ -1,5 +1,6 @@
-"""How a browser's session is read; how long a browser keeps it, and with it the matches it
-started without an account; and the scoreboard's one offer to save such a match to an account.
+"""How long a browser keeps its session, and with it the matches it started without an
+account; and the scoreboard's one offer to save such a match to an account. Sessions are
+Django's own, in the database (SESSION_ENGINE).
 
 A session lives for SESSION_COOKIE_AGE (a year) from the last time it was refreshed, and a
 session in use is refreshed at most once a day: an open scoreboard polls every 2 seconds, and
@@ -11,29 +12,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
-from django.contrib.sessions.models import Session
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
 
 from .access import Role
 from .models import Match
-from .prepared import PreparedGet
-
-SESSION_READ = PreparedGet(Session.objects.all())
-
-
-class SessionStore(DatabaseSessionStore):
-    """Django's database sessions (SESSION_ENGINE), each read with SQL built once: nearly
-    every request reads its visitor's session, a card tap's and a poll's too."""
-
-    def _get_session_from_db(self) -> Session | None:
-        session = SESSION_READ.get(self.session_key)
-        if session is not None and session.expire_date > timezone.now():
-            return session
-        self._session_key = None  # as Django's: an unknown or expired key is dropped
-        return None
-
 
 REFRESHED = "refreshed"  # when the session's expiry was last moved on (Unix time)
 REFRESH_EVERY = 24 * 60 * 60

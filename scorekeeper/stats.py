@@ -1,109 +1,127 @@
-"""Match summaries and player statistics, computed by the database.
+"""Player statistics, and which matches are finished, from each match's standing.
 
-The engine's `play_match` is the reference for what a match's deals add up to. The statistics
-restate the two facts they need from it as SQL over the `Deal.winner` and `Deal.points`
-columns, so that they aggregate in the database and the number of queries does not grow with
-the number of matches:
+What a match's deals add up to (which deals count, the deal that ends it, who wins) is its
+`Standing` (`scorekeeper.standing`), as on every other page: nothing here restates it. So that
+the number of queries does not grow with the number of matches, the recorded deals of all the
+matches in question are read in one query, with the few columns the figures need, grouped
+by match in Python, and each match's standing is worked out from its group:
 
-- a recorded deal *counts* when, before it, neither total had reached the target; deals
-  recorded after the end (an edit can move the end earlier) change nothing;
-- the deal that *ends* the match is the counted deal that brings its winner's total to the
-  target, and its winner wins the match.
+- a recorded deal *counts* when its line in the standing counts; deals recorded after the end
+  (an edit can move the end earlier) change nothing;
+- the deal that *ends* a finished match is its last counted deal, and the standing's winner
+  wins the match; a finished match with no winner (Hollywood, equal nets) is a tie.
 
-Running totals are window functions over each match's deals, ordered by number. SQLite (3.25
-and later) and PostgreSQL both have them. `tests/scorekeeper/test_stats.py` checks these
-queries against `Match.state()` on randomly played matches.
+A deal is counted once however many games of a Hollywood sheet it went into: deals, deals won
+and points from deals are the deals' own. The figures that mean something else with three
+games on the sheet are kept apart, of Hollywood matches only: the games won, and the net of a
+finished Hollywood match (`/rules/#hollywood`).
+
+`tests/scorekeeper/test_stats.py` checks these against the engine, and every figure against a
+count by hand, on randomly played matches.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
-from django.db import connection
-from django.db.models import (
-    Case,
-    Count,
-    F,
-    IntegerField,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-    When,
-    Window,
-)
-from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Coalesce
-
-from adjudication import DEFAULT_RULES
+from django.db.models import Case, Count, F, Q, QuerySet, When
 
 from .models import Deal, IllegalKnock, Match, Player
+from .standing import Standing
 
 SEATS = (0, 1)
 
+# What the statistics read of a recorded deal, and of its match for the standing.
+DEAL_FIELDS = (
+    "pk",
+    "match",
+    "number",
+    "status",
+    "winner",
+    "points",
+    "dealer",
+    "knocker",
+    "outcome",
+    "knocker_deadwood",
+    "match__first_dealer",
+    "match__rules",
+    "match__created",
+    "match__player_a",
+    "match__player_b",
+)
 
-def _target() -> Coalesce:
-    """The deal's match target, read from the match's stored rules."""
-    return Coalesce(
-        Cast(KeyTextTransform("target", "match__rules"), IntegerField()),
-        Value(DEFAULT_RULES.target),
-    )
+
+@dataclass(frozen=True)
+class Played:
+    """A match with its recorded deals, in order, and their standing."""
+
+    match: Match
+    deals: tuple[Deal, ...]
+    standing: Standing
+
+    def counted(self) -> Iterator[Deal]:
+        """Yield the recorded deals that count (none after the match's end)."""
+        for deal, line in zip(self.deals, self.standing.lines, strict=True):
+            if line.counted:
+                yield deal
+
+    @property
+    def ending(self) -> Deal | None:
+        """Return the deal that ended the match (None while it is played)."""
+        line = self.standing.ending
+        return None if line is None else self.deals[line.number - 1]
 
 
-def _seat_points(seat: int) -> Case:
-    return Case(When(winner=seat, then=F("points")), default=Value(0))
-
-
-def ledger(matches: QuerySet[Match]) -> QuerySet[Deal]:
-    """Return the recorded deals of `matches` with their running totals.
-
-    Each deal gets `target`, `before_a` and `before_b` (the totals before it, counting every
-    earlier recorded deal) and `winner_total` (its winner's total after it).
-    """
-    in_match = {"partition_by": [F("match_id")], "order_by": F("number").asc()}
-    return (
+def played(matches: QuerySet[Match]) -> dict[int, Played]:
+    """Return, by match id, every match of `matches` that has a recorded deal, with its deals
+    and standing (one query: the deals, each with the match's rules and seats)."""
+    deals = (
         Deal.objects.filter(match__in=matches.values("pk"), status=Deal.Status.RECORDED)
-        .annotate(
-            target=_target(),
-            total_a=Window(Sum(_seat_points(0)), **in_match),
-            total_b=Window(Sum(_seat_points(1)), **in_match),
-            winner_total=Window(
-                Sum("points"),
-                partition_by=[F("match_id"), F("winner")],
-                order_by=F("number").asc(),
-            ),
-        )
-        .annotate(
-            before_a=F("total_a") - _seat_points(0),
-            before_b=F("total_b") - _seat_points(1),
-        )
+        .select_related("match")
+        .only(*DEAL_FIELDS)
+        .order_by("match_id", "number")
     )
-
-
-def _counted_ledger(matches: QuerySet[Match]) -> QuerySet[Deal]:
-    return ledger(matches).filter(before_a__lt=F("target"), before_b__lt=F("target"))
+    found = {}
+    for match_id, group in groupby(deals, key=lambda deal: deal.match_id):
+        rows = tuple(group)
+        match = rows[0].match  # every row carries its own copy; the first speaks for all
+        found[match_id] = Played(match, rows, Standing.of_deals(match, rows))
+    return found
 
 
 def counted_deals(matches: QuerySet[Match]) -> QuerySet[Deal]:
     """Return the recorded deals of `matches` that count (none after the match's end)."""
-    return Deal.objects.filter(pk__in=_counted_ledger(matches).values("pk"))
+    pks = [deal.pk for match in played(matches).values() for deal in match.counted()]
+    return Deal.objects.filter(pk__in=pks)
 
 
 def ending_deals(matches: QuerySet[Match]) -> QuerySet[Deal]:
     """Return, for each finished match in `matches`, the deal that ended it."""
-    ends = _counted_ledger(matches).filter(winner__isnull=False, winner_total__gte=F("target"))
-    return Deal.objects.filter(pk__in=ends.values("pk"))
+    ends = [match.ending for match in played(matches).values()]
+    return Deal.objects.filter(pk__in=[deal.pk for deal in ends if deal is not None])
+
+
+def by_status(
+    matches: QuerySet[Match], status: str
+) -> tuple[QuerySet[Match], dict[int, Standing] | None]:
+    """Return `matches` narrowed to "finished" or "playing" ones (anything else: all), and
+    the standings read to tell them apart, by match id (None when nothing was read; a match
+    without a recorded deal is missing, and is being played)."""
+    if status not in ("finished", "playing"):
+        return matches, None
+    standings = {pk: match.standing for pk, match in played(matches).items()}
+    finished = [pk for pk, standing in standings.items() if standing.finished]
+    if status == "finished":
+        return matches.filter(pk__in=finished), standings
+    return matches.exclude(pk__in=finished), standings
 
 
 def with_status(matches: QuerySet[Match], status: str) -> QuerySet[Match]:
     """Return `matches` narrowed to "finished" or "playing" ones; anything else: all."""
-    finished = ending_deals(matches).values("match_id")
-    if status == "finished":
-        return matches.filter(pk__in=finished)
-    if status == "playing":
-        return matches.exclude(pk__in=finished)
-    return matches
+    return by_status(matches, status)[0]
 
 
 @dataclass
@@ -115,6 +133,13 @@ class PlayerStats:
     matches: int = 0
     finished: int = 0
     matches_won: int = 0
+    matches_lost: int = 0
+    matches_tied: int = 0
+    hollywood: int = 0  # Hollywood matches (`rules` with hollywood on), finished or not
+    hollywood_finished: int = 0
+    hollywood_net: int = 0  # the sum of the player's net over finished Hollywood matches
+    games_won: int = 0  # games of Hollywood sheets won
+    games_finished: int = 0  # games of Hollywood sheets that have ended
     deals: int = 0
     deals_won: int = 0
     draws: int = 0
@@ -133,6 +158,12 @@ class PlayerStats:
     def match_win_rate(self) -> float | None:
         """Return the percentage of finished matches won."""
         return _percent(self.matches_won, self.finished)
+
+    @property
+    def average_hollywood_net(self) -> float | None:
+        """Return the player's average net over finished Hollywood matches (negative when
+        they lost more than they won)."""
+        return _ratio(self.hollywood_net, self.hollywood_finished)
 
     @property
     def deal_win_rate(self) -> float | None:
@@ -164,47 +195,64 @@ def _percent(part: int, whole: int) -> float | None:
     return 100 * part / whole if whole else None
 
 
-def _seat_figures(seat: int) -> dict[str, Any]:
-    """The aggregates of counted deals that depend on the seat they are seen from."""
-    knocked = Q(knocker=seat) & ~Q(outcome=Deal.Outcome.DRAW)
-    return {
-        "deals_won": Count("pk", filter=Q(winner=seat)),
-        "knocks": Count("pk", filter=knocked),
-        "gins": Count("pk", filter=knocked & Q(outcome=Deal.Outcome.GIN)),
-        "big_gins": Count("pk", filter=knocked & Q(outcome=Deal.Outcome.BIG_GIN)),
-        "undercuts_given": Count("pk", filter=Q(outcome=Deal.Outcome.UNDERCUT, winner=seat)),
-        "undercuts_received": Count("pk", filter=Q(outcome=Deal.Outcome.UNDERCUT, knocker=seat)),
-        "knock_deadwood": Sum("knocker_deadwood", filter=knocked),
-        "knocks_with_deadwood": Count("knocker_deadwood", filter=knocked),
-        "points": Sum("points", filter=Q(winner=seat)),
-    }
+def _knocked(deal: Deal, seat: int) -> bool:
+    return deal.knocker == seat and deal.outcome != Deal.Outcome.DRAW
 
 
-def _by_seating(rows: QuerySet, stats: dict[int, PlayerStats]) -> None:
-    """Add rows grouped by (player a, player b) to both players' figures.
+def _add_deal(figures: PlayerStats, deal: Deal, seat: int) -> None:
+    """Add a counted deal to the figures of the player in `seat`."""
+    knocked = _knocked(deal, seat)
+    won = deal.winner == seat
+    figures.deals += 1
+    figures.draws += deal.outcome == Deal.Outcome.DRAW
+    figures.deals_won += won
+    figures.knocks += knocked
+    figures.gins += knocked and deal.outcome == Deal.Outcome.GIN
+    figures.big_gins += knocked and deal.outcome == Deal.Outcome.BIG_GIN
+    figures.undercuts_given += deal.outcome == Deal.Outcome.UNDERCUT and won
+    figures.undercuts_received += deal.outcome == Deal.Outcome.UNDERCUT and deal.knocker == seat
+    if knocked and deal.knocker_deadwood is not None:
+        figures.knock_deadwood += deal.knocker_deadwood
+        figures.knocks_with_deadwood += 1
+    if won:
+        figures.points += deal.points
 
-    A row's `seat0_x` and `seat1_x` figures go to the player in that seat; its other figures
-    go to both.
-    """
-    for row in rows:
-        shared = {k: v for k, v in row.items() if not k.startswith("seat")}
-        for seat, player in enumerate((row["a"], row["b"])):
-            prefix = f"seat{seat}_"
-            own = {k.removeprefix(prefix): v for k, v in row.items() if k.startswith(prefix)}
-            stats[player].add({**shared, **own})
+
+def _add_result(figures: PlayerStats, winner: int | None, seat: int) -> None:
+    """Add a finished match to the figures of the player in `seat`: won, lost or tied (no
+    winner)."""
+    figures.finished += 1
+    figures.matches_won += winner == seat
+    figures.matches_lost += winner == 1 - seat
+    figures.matches_tied += winner is None
+
+
+def _add_hollywood(figures: PlayerStats, standing: Standing, seat: int) -> None:
+    """Add a Hollywood match with recorded deals to the figures of the player in `seat`: its
+    games that have ended, and its net once the match has ended. (How many Hollywood
+    matches each player has is counted with the matches, from the stored rules.)"""
+    for game in standing.games:
+        figures.games_finished += game.finished
+        figures.games_won += game.winner == seat
+    if standing.finished:
+        figures.hollywood_finished += 1
+        figures.hollywood_net += standing.net[seat]
 
 
 def player_stats(matches: QuerySet[Match]) -> dict[int, PlayerStats]:
     """Return every player's figures over `matches`, by player id.
 
-    Five queries, however many matches and deals: the matches, their counted deals and their
-    ending deals, each grouped by who sat where; the illegal knocks; the winning streaks.
-    Python only adds up one row per seating of two players.
+    Three queries, however many matches and deals: the matches grouped by who sat where, the
+    recorded deals (`played`), the illegal knocks. Python adds up each match's counted deals
+    and its end, from its standing.
     """
     matches = matches.order_by()
     stats: dict[int, PlayerStats] = {}
     seatings = matches.values(a=F("player_a"), b=F("player_b")).annotate(
-        a_name=F("player_a__name"), b_name=F("player_b__name"), matches=Count("pk")
+        a_name=F("player_a__name"),
+        b_name=F("player_b__name"),
+        matches=Count("pk"),
+        hollywood=Count("pk", filter=Q(rules__hollywood=True)),
     )
     for row in seatings:
         for key in ("a", "b"):
@@ -213,35 +261,23 @@ def player_stats(matches: QuerySet[Match]) -> dict[int, PlayerStats]:
         stats[row["b"]].add(row)
     if not stats:
         return stats
-    seated = {"a": F("match__player_a"), "b": F("match__player_b")}
-    per_seat = {
-        f"seat{seat}_{name}": figure
-        for seat in SEATS
-        for name, figure in _seat_figures(seat).items()
-    }
-    deals = (
-        counted_deals(matches)
-        .order_by()
-        .values(**seated)
-        .annotate(
-            deals=Count("pk"), draws=Count("pk", filter=Q(outcome=Deal.Outcome.DRAW)), **per_seat
-        )
-    )
-    _by_seating(deals, stats)
-    ending = ending_deals(matches)
-    ends = (
-        ending.order_by()
-        .values(**seated)
-        .annotate(
-            finished=Count("pk"),
-            seat0_matches_won=Count("pk", filter=Q(winner=0)),
-            seat1_matches_won=Count("pk", filter=Q(winner=1)),
-        )
-    )
-    _by_seating(ends, stats)
+    ends: list[tuple[Match, int | None]] = []
+    for match in played(matches).values():
+        seated = (stats[match.match.player_a_id], stats[match.match.player_b_id])
+        for deal in match.counted():
+            for seat in SEATS:
+                _add_deal(seated[seat], deal, seat)
+        standing = match.standing
+        if standing.hollywood:
+            for seat in SEATS:
+                _add_hollywood(seated[seat], standing, seat)
+        if standing.finished:
+            for seat in SEATS:
+                _add_result(seated[seat], standing.winner, seat)
+            ends.append((match.match, standing.winner))
     for row in _illegal_knocks(matches):
         stats[row["player"]].add(row)
-    for player, streak in longest_streaks(ending):
+    for player, streak in longest_streaks(ends):
         stats[player].longest_streak = streak
     return stats
 
@@ -257,46 +293,27 @@ def _illegal_knocks(matches: QuerySet[Match]) -> QuerySet:
     )
 
 
-def longest_streaks(ending: QuerySet[Deal]) -> list[tuple[int, int]]:
-    """Return (player id, longest run of matches won in a row) for players who won one.
+def longest_streaks(ends: list[tuple[Match, int | None]]) -> list[tuple[int, int]]:
+    """Return (player id, longest run of matches won in a row) for players who won one, from
+    the finished matches and their winners' seats (None for a tie, which ends a run).
 
-    The matches are taken in the order they were started. Gaps and islands: in a player's
-    results, a run of wins keeps the difference between the row's number among all results
-    and its number among the wins.
+    The matches are taken in the order they were started (and by id, for two started at the
+    same moment).
     """
-    ends = ending.order_by().values_list(
-        "winner", "match_id", "match__created", "match__player_a", "match__player_b"
-    )
-    sql, params = ends.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            WITH ends (winner, match_id, created, player_a, player_b) AS ({sql}),
-            results AS (
-                SELECT CASE WHEN winner = 0 THEN player_a ELSE player_b END AS player,
-                       match_id, created, 1 AS won
-                FROM ends
-                UNION ALL
-                SELECT CASE WHEN winner = 0 THEN player_b ELSE player_a END,
-                       match_id, created, 0
-                FROM ends
-            ),
-            islands AS (
-                SELECT player, won,
-                       ROW_NUMBER() OVER (PARTITION BY player ORDER BY created, match_id)
-                       - ROW_NUMBER() OVER (PARTITION BY player, won ORDER BY created, match_id)
-                       AS island
-                FROM results
-            ),
-            runs AS (
-                SELECT player, island, COUNT(*) AS length
-                FROM islands WHERE won = 1 GROUP BY player, island
-            )
-            SELECT player, MAX(length) FROM runs GROUP BY player
-            """,
-            params,  # the parameters of the ORM's inner query; nothing else is interpolated
-        )
-        return [(player, length) for player, length in cursor.fetchall()]
+    results: dict[int, list[tuple[Any, int, bool]]] = {}
+    for match, winner in ends:
+        seats = (match.player_a_id, match.player_b_id)
+        for seat in SEATS:
+            results.setdefault(seats[seat], []).append((match.created, match.pk, seat == winner))
+    streaks = []
+    for player, games in results.items():
+        best = run = 0
+        for _created, _pk, won in sorted(games):
+            run = run + 1 if won else 0
+            best = max(best, run)
+        if best:
+            streaks.append((player, best))
+    return streaks
 
 
 def pair_matches(matches: QuerySet[Match], a: int, b: int) -> QuerySet[Match]:

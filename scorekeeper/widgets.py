@@ -3,7 +3,7 @@ drop-down, a hand's grid and text together, and the segmented radio.
 
 The card widgets are drawn on every tap (the live preview redraws both grids), so they build
 their HTML in Python, with exactly the markup Django's own templates would write
-(tests/scorekeeper/test_fast_widgets.py compares them byte for byte). The segmented radio has
+(tests/scorekeeper/test_widgets.py compares them byte for byte). The segmented radio has
 a template of its own (templates/widgets/).
 """
 
@@ -200,7 +200,7 @@ class HandWidget(forms.MultiWidget):
     tells which of the two the player changed since.
 
     The page places them one by one, with the text's errors between the text and the grid
-    (`scorekeeper.forms.HandBoundField`).
+    (`scorekeeper.forms.fields.HandBoundField`).
     """
 
     def __init__(self, attrs: dict[str, object] | None = None) -> None:

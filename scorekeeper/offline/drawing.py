@@ -2,8 +2,9 @@
 
 Drawn with Pillow and the DejaVu Sans fonts kept beside this module (fonts/, with their
 licence), so that every language's letters and the suit signs are there, on any server. The
-chart is the scoreboard's own (`scorekeeper.charts.score_chart`): its points are placed again in
-the picture's panel, not its SVG.
+chart is the scoreboard's own (`scorekeeper.charts.score_chart`), placed again by the same
+geometry in the picture's panel (`chart_frame`); this module only draws it. The colours are the
+stylesheet's, looked up by name in `palette`, so the picture looks like the site.
 """
 
 from __future__ import annotations
@@ -15,38 +16,23 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from scorekeeper.charts import ScoreChart
+from scorekeeper.charts import (
+    GRID_COLOUR,
+    LABEL_COLOUR,
+    SEAT_COLOURS,
+    TARGET_COLOUR,
+    Frame,
+    ScoreChart,
+)
+
+from . import palette
 
 WIDTH, HEIGHT = 1200, 630  # what link previews show without cropping
 FONTS = Path(__file__).resolve().parent / "fonts"
 CHART_BOX = (620, 132, 1152, 566)  # the chart panel: left, top, right, bottom
 SUPERSAMPLE = 3  # the chart's lines are drawn this much larger, then scaled down: smooth
-
-# The stylesheet's palettes (static/css/site.css), so the picture looks like the site.
-PALETTES = {
-    "light": {
-        "bg": "#f4f1ea",
-        "panel": "#ffffff",
-        "ink": "#1d1d1f",
-        "muted": "#5b5b63",
-        "line": "#d6d2c8",
-        "accent": "#0b6e4f",
-        "blue": "#1f4fb4",
-        "danger": "#b3261e",
-        "red": "#c62828",
-    },
-    "dark": {
-        "bg": "#121417",
-        "panel": "#1c1f24",
-        "ink": "#f1f1f3",
-        "muted": "#a8abb3",
-        "line": "#343a42",
-        "accent": "#3fbf8f",
-        "blue": "#7fa8ff",
-        "danger": "#ff8a80",
-        "red": "#ff6b6b",
-    },
-}
+CHART_TEXT = 22  # px: the chart's labels
+SEAT_DASHES = (None, (18, 8))  # px: the second seat's line is dashed, as on the site
 
 
 @dataclass(frozen=True)
@@ -56,13 +42,14 @@ class ResultPicture:
     title: str
     date: str
     names: tuple[str, str]
-    scores: tuple[int, int]
+    scores: tuple[int | str, int | str]  # the score, or with Hollywood the net
     winner: int | None
     winner_badge: str
     headline: str
     detail: str
     target_label: str
     chart: ScoreChart
+    games: str = ""  # a Hollywood sheet's three games on one line; "" for a single game
 
 
 @cache
@@ -120,49 +107,52 @@ def dashed(
                 left = dash if on else gap
 
 
-def draw_chart(picture: ResultPicture, colours: dict[str, str]) -> Image.Image:
-    """Return the chart panel, drawn large and scaled down to its place."""
-    chart = picture.chart
+@cache
+def chart_frame() -> Frame:
+    """Return where the chart is placed in its panel, in the panel's supersampled pixels."""
     left, top, right, bottom = CHART_BOX
     width, height = right - left, bottom - top
     s = SUPERSAMPLE
-    panel = Image.new("RGB", (width * s, height * s), colours["panel"])
-    draw = ImageDraw.Draw(panel)
-    pad_left, pad_right, pad_top, pad_bottom = 64, 24, 24, 52
-    plot = (pad_left * s, pad_top * s, (width - pad_right) * s, (height - pad_bottom) * s)
-
-    def place(x: float, y: float) -> tuple[float, float]:
-        """Map a point of the SVG chart's space into this panel's plot."""
-        px = (x - chart.left) / (chart.right - chart.left)
-        py = (y - chart.top) / (chart.bottom - chart.top)
-        return plot[0] + px * (plot[2] - plot[0]), plot[1] + py * (plot[3] - plot[1])
-
-    small = font(22 * s)
-    for tick in chart.score_ticks:
-        _x, y = place(chart.left, tick.at)
-        draw.line([(plot[0], y), (plot[2], y)], fill=colours["line"], width=2 * s)
-        label = str(tick.label)
-        draw.text((plot[0] - 12 * s, y), label, font=small, fill=colours["muted"], anchor="rm")
-    for tick in chart.deal_ticks:
-        x, _y = place(tick.at, chart.bottom)
-        draw.text(
-            (x, plot[3] + 14 * s), str(tick.label), font=small, fill=colours["muted"], anchor="mt"
-        )
-    target_y = place(chart.left, chart.target_y)[1]
-    dashed(
-        draw, [(plot[0], target_y), (plot[2], target_y)], colours["danger"], 3 * s, 14 * s, 10 * s
+    # The deal numbers hang 14 px under the plot: their baseline is a line of text lower.
+    ascent, _descent = font(CHART_TEXT * s).getmetrics()
+    return Frame(
+        width=width * s,
+        height=height * s,
+        left=64 * s,
+        right=(width - 24) * s,
+        top=24 * s,
+        bottom=(height - 52) * s,
+        score_gap=12 * s,
+        deal_gap=14 * s + ascent,
     )
-    lines = (("accent", None), ("blue", (18 * s, 8 * s)))
-    for series, (colour, dash) in zip(chart.series, lines, strict=True):
-        points = [place(p.x, p.y) for p in series.points]
+
+
+def draw_chart(picture: ResultPicture, colours: dict[str, str]) -> Image.Image:
+    """Return the chart panel, drawn large and scaled down to its place."""
+    chart = picture.chart.placed(chart_frame())
+    frame, s = chart.frame, SUPERSAMPLE
+    panel = Image.new("RGB", (frame.width, frame.height), colours["panel"])
+    draw = ImageDraw.Draw(panel)
+    small, muted = font(CHART_TEXT * s), colours[LABEL_COLOUR]
+    for tick in chart.score_ticks:
+        grid = [(frame.left, tick.at), (frame.right, tick.at)]
+        draw.line(grid, fill=colours[GRID_COLOUR], width=2 * s)
+        place = (frame.score_label_x, tick.at)
+        draw.text(place, str(tick.label), font=small, fill=muted, anchor="rm")
+    for tick in chart.deal_ticks:
+        place = (tick.at, frame.deal_label_y)
+        draw.text(place, str(tick.label), font=small, fill=muted, anchor="ms")
+    target = [(frame.left, chart.target_y), (frame.right, chart.target_y)]
+    dashed(draw, target, colours[TARGET_COLOUR], 3 * s, 14 * s, 10 * s)
+    for series, name, dash in zip(chart.series, SEAT_COLOURS, SEAT_DASHES, strict=True):
+        points = [(p.x, p.y) for p in series.points]
         if dash is None:
-            draw.line(points, fill=colours[colour], width=6 * s, joint="curve")
+            draw.line(points, fill=colours[name], width=6 * s, joint="curve")
         else:
-            dashed(draw, points, colours[colour], 6 * s, *dash)
-        x, y = points[-1]
-        radius = 8 * s
-        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colours[colour])
-    return panel.resize((width, height), Image.Resampling.LANCZOS)
+            dashed(draw, points, colours[name], 6 * s, dash[0] * s, dash[1] * s)
+        x, y, radius = series.last.x, series.last.y, 8 * s
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=colours[name])
+    return panel.resize((frame.width // s, frame.height // s), Image.Resampling.LANCZOS)
 
 
 def rounded_panel(image: Image.Image, box: tuple[int, int, int, int], colours: dict) -> None:
@@ -174,7 +164,7 @@ def rounded_panel(image: Image.Image, box: tuple[int, int, int, int], colours: d
 
 def draw_result(picture: ResultPicture, theme: str) -> bytes:
     """Return the picture as PNG bytes, in the `theme` ("light" or "dark") palette."""
-    colours = PALETTES[theme]
+    colours = palette.colours(theme)
     image = Image.new("RGB", (WIDTH, HEIGHT), colours["bg"])
     draw = ImageDraw.Draw(image)
 
@@ -185,15 +175,14 @@ def draw_result(picture: ResultPicture, theme: str) -> bytes:
     draw.text((1152, 58), picture.date, font=font(26), fill=colours["muted"], anchor="rm")
 
     # The two players: a line of their colour, the name and the score.
-    line_colours = ("accent", "blue")
     for seat in (0, 1):
         top = 132 + seat * 170
         rounded_panel(image, (48, top, 588, top + 150), colours)
         y = top + 44
         if seat == 0:
-            draw.line([(76, y), (116, y)], fill=colours[line_colours[seat]], width=6)
+            draw.line([(76, y), (116, y)], fill=colours[SEAT_COLOURS[seat]], width=6)
         else:
-            dashed(draw, [(76, y), (116, y)], colours[line_colours[seat]], 6, 12, 6)
+            dashed(draw, [(76, y), (116, y)], colours[SEAT_COLOURS[seat]], 6, 12, 6)
         badge = picture.winner_badge if picture.winner == seat else ""
         badge_width = font(24, bold=True).getlength(badge) + 24 if badge else 0
         # The name ends 16 px before the badge, or at the panel's padding.
@@ -229,6 +218,14 @@ def draw_result(picture: ResultPicture, theme: str) -> bytes:
         fill=colours["muted"],
         anchor="ls",
     )
+    if picture.games:
+        draw.text(
+            (48, 598),
+            fit(picture.games, detail_font, 560),
+            font=detail_font,
+            fill=colours["ink"],
+            anchor="ls",
+        )
 
     # The chart, in a panel of its own, with its key under it.
     rounded_panel(
@@ -240,7 +237,12 @@ def draw_result(picture: ResultPicture, theme: str) -> bytes:
     image.paste(chart, CHART_BOX[:2], corners)
     key_y = 596
     dashed(
-        draw, [(CHART_BOX[0] + 4, key_y), (CHART_BOX[0] + 40, key_y)], colours["danger"], 3, 10, 7
+        draw,
+        [(CHART_BOX[0] + 4, key_y), (CHART_BOX[0] + 40, key_y)],
+        colours[TARGET_COLOUR],
+        3,
+        10,
+        7,
     )
     draw.text(
         (CHART_BOX[0] + 52, key_y),

@@ -15,101 +15,57 @@ What is kept: an answer that changed the match (its version moved) or that redir
 recorded, or refused with a message). A live preview, or a form shown again with its errors,
 changed nothing and is not kept: sending it again simply asks again.
 
-The phone's queue sends with `X-Offline-Replay: 1` and gets the answer as JSON instead of a
-redirect: where it would have gone, the messages it would have shown, and whether another phone
-had recorded that deal first (`mark_conflict`).
+An answer is one visitor's (`visitor_of`: the account, or the session of a browser without
+one), and is kept without a CSRF token: each token in its body is a hole, filled with the
+visitor's own token when it is given again, and no cookie is kept. Another phone that sends the
+same key makes its own change and gets its own answer. The same key with another change (what
+was sent differs) is refused in so many words (`mismatch_words`), and the first change stands.
+
+Nothing is read or kept for a visitor who may not change the match: the view answers them as it
+answers everyone, so that a match they may not see answers exactly as a missing one does, and a
+replay's JSON tells them no version.
+
+The phone's queue sends with `X-Offline-Replay: 1` and gets every answer as JSON instead of a
+redirect or a page: where it would have gone, the messages it would have shown, whether another
+phone had recorded that deal first (the core's `conflicts.mark_conflict`), and whether the
+change was applied.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from datetime import timedelta
 
 from django.contrib import messages
-from django.contrib.messages.storage.base import BaseStorage, Message
+from django.contrib.messages.storage.base import Message
 from django.contrib.messages.utils import get_level_tags
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.html import strip_tags
 
 from scorekeeper import access
 from scorekeeper.access import Role
-from scorekeeper.board import Board
-from scorekeeper.models import Deal, Match
+from scorekeeper.conflicts import conflict_on
+from scorekeeper.htmx import redirect_htmx
+from scorekeeper.models import Match
 
-from .models import IdempotentReply
-
-KEY_HEADER = "Idempotency-Key"
-KEY_FIELD = "idempotency_key"
-REPLAY_HEADER = "X-Offline-Replay"
-# A UUID from crypto.randomUUID(), or any other unguessable token of the phone's.
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-# Headers a browser acts on; the rest (cookies, CSP, dates) belong to the moment of sending.
-KEPT_HEADERS = (
-    "Location",
-    "Content-Type",
-    "HX-Redirect",
-    "HX-Location",
-    "HX-Refresh",
-    "HX-Trigger",
-    "HX-Retarget",
-    "HX-Reswap",
-    "Vary",
+from .keys import (
+    GOING_TO,
+    KEEP_FOR,
+    KEPT_HEADERS,
+    CollectedMessages,
+    digest_of,
+    is_redirect,
+    is_replay,
+    match_version,
+    mismatch_words,
+    posted_key,
+    refusal_words,
+    reverse_match,
+    visitor_of,
+    with_csrf,
+    without_csrf,
 )
-REDIRECT_HEADERS = ("HX-Redirect", "HX-Location", "HX-Refresh")
-GOING_TO = ("Location", "HX-Redirect", "HX-Location")
-# A lost reply is sent again within minutes; a phone that was away for a week has long since
-# had its answers. Older answers go.
-KEEP_FOR = timedelta(days=30)
-
-
-def posted_key(request: HttpRequest) -> str | None:
-    """Return the change's key (header first, then the form field), or None without a valid one."""
-    key = request.headers.get(KEY_HEADER) or request.POST.get(KEY_FIELD, "")
-    return key if KEY_PATTERN.fullmatch(key) else None
-
-
-def mark_conflict(response: HttpResponse, deal: Deal, correct_url: str) -> HttpResponse:
-    """Mark `response` as the refusal of a deal that another phone recorded first; return it.
-
-    The phone's queue shows the deal as the server holds it, beside what the phone held, and
-    offers to keep the phone's entry as a correction of it at `correct_url`.
-    """
-    row = Board(deal.match).row_for(deal)
-    line = render_to_string("scorekeeper/_deal_line.html", {"row": row})
-    result = " ".join(strip_tags(line).split())
-    if deal.winner is not None:
-        result += f" · +{deal.points}"
-    response.conflict = {  # type: ignore[attr-defined]
-        "number": deal.number,
-        "result": result,
-        "url": deal.get_absolute_url(),
-        "correct": correct_url,
-    }
-    return response
-
-
-class CollectedMessages(BaseStorage):
-    """The messages one change adds, collected instead of stored, so they can be kept with it."""
-
-    def _get(self, *args, **kwargs):
-        return [], True
-
-    def _store(self, messages, response, *args, **kwargs):
-        return []
-
-
-def is_redirect(response: HttpResponse) -> bool:
-    """Return whether the response sends the browser elsewhere (plainly or through htmx)."""
-    return 300 <= response.status_code < 400 or any(h in response for h in REDIRECT_HEADERS)
-
-
-def match_version(pk: int) -> int | None:
-    """Return the match's version now, or None when there is no such match."""
-    return Match.objects.filter(pk=pk).values_list("version", flat=True).first()
+from .models import IdempotentReply
 
 
 class IdempotencyMiddleware:
@@ -119,76 +75,124 @@ class IdempotencyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        change = getattr(request, "keyed_change", None)
+        if change is not None and change.replay and not getattr(response, "replay_answer", 0):
+            # The view raised (a 404, a 403): the queue reads that in JSON too.
+            response = change.deliver(response, [], conflict=None)
+        return response
 
     def process_view(self, request: HttpRequest, view, args, kwargs) -> HttpResponse | None:
-        """Run a keyed change here, inside the transaction that keeps its answer."""
+        """Run a keyed change (or any replay) of a match here, inside the transaction that
+        keeps its answer."""
         resolved = request.resolver_match
         if request.method != "POST" or resolved is None or resolved.namespace != "scorekeeper":
             return None
         pk = kwargs.get("pk")
-        key = posted_key(request) if isinstance(pk, int) else None
-        if key is None:
+        if not isinstance(pk, int):
             return None
-        return KeyedChange(request, pk, key).answer(lambda: view(request, *args, **kwargs))
+        key = posted_key(request)
+        if key is None and not is_replay(request):
+            return None
+        change = KeyedChange(request, pk, key)
+        request.keyed_change = change  # type: ignore[attr-defined]
+        return change.answer(lambda: view(request, *args, **kwargs))
 
 
 class KeyedChange:
-    """One POST to match `pk` under the phone's `key`."""
+    """One POST to match `pk`, under the phone's `key` (None: a replay without one)."""
 
-    def __init__(self, request: HttpRequest, pk: int, key: str) -> None:
+    def __init__(self, request: HttpRequest, pk: int, key: str | None) -> None:
         self.request = request
         self.pk = pk
         self.key = key
-        self.replay = request.headers.get(REPLAY_HEADER) == "1"
+        self.replay = is_replay(request)
+        self.role = Role.NONE
+
+    def role_now(self) -> Role:
+        """Return what this visitor may do with the match now (NONE when there is none).
+
+        The session is read whether or not the match exists, so that even the answer's Vary
+        header cannot tell a hidden match from a missing one.
+        """
+        self.request.session.get(access.SESSION_TOKENS)
+        match = (
+            Match.objects.only("pk", "owner_id", "view_token", "edit_token")
+            .filter(pk=self.pk)
+            .first()
+        )
+        return Role.NONE if match is None else access.role_for(self.request, match)
 
     def answer(self, run_view: Callable[[], HttpResponse]) -> HttpResponse:
         """Return the stored answer to this key, or run the view and keep its answer."""
+        self.role = self.role_now()
+        if self.key is None or self.role < Role.EDIT:
+            # Nothing read nor kept: the view answers this visitor (a missing match, a hidden
+            # one, a revoked link: its own 404 or 403), and a replay gets that in JSON.
+            response, added = self.run(run_view)
+            return self.deliver(response, added, conflict=conflict_on(response))
+        visitor = visitor_of(self.request)
+        sent = digest_of(self.request)
         # Under the transaction (SQLite: the write lock; PostgreSQL: the unique key, whose
         # insert waits for a concurrent send of the same key to finish), so that two sends of
         # one key at once are still one change.
         with transaction.atomic():
             before = match_version(self.pk)
-            if before is None:
-                return run_view()  # no such match: the view answers 404
-            stored = self.stored()
+            stored = self.stored(visitor)
             if stored is not None:
-                return self.repeat(stored) if self.answers(stored) else run_view()
+                return self.settle(stored, sent, run_view)
             try:
                 with transaction.atomic():
                     claim = IdempotentReply.objects.create(
-                        match_id=self.pk, key=self.key, path=self.request.path[:255]
+                        match_id=self.pk,
+                        visitor=visitor,
+                        key=self.key,
+                        sent=sent,
+                        path=self.request.path[:255],
                     )
             except IntegrityError:
-                stored = self.stored()
+                stored = self.stored(visitor)
                 if stored is None:
                     raise
-                return self.repeat(stored) if self.answers(stored) else run_view()
+                return self.settle(stored, sent, run_view)
             response, added = self.run(run_view)
             after = match_version(self.pk)
             if after != before or is_redirect(response):
                 self.keep(claim, response, added, after)
             else:
                 claim.delete()
-        return self.deliver(response, added, conflict=getattr(response, "conflict", None))
+        return self.deliver(response, added, conflict=conflict_on(response))
 
-    def stored(self) -> IdempotentReply | None:
-        """Return the answer kept for this key, if any."""
-        return IdempotentReply.objects.filter(match_id=self.pk, key=self.key).first()
+    def stored(self, visitor: str) -> IdempotentReply | None:
+        """Return the answer kept for this key and this visitor, if any."""
+        return IdempotentReply.objects.filter(
+            match_id=self.pk, visitor=visitor, key=self.key
+        ).first()
 
-    def answers(self, stored: IdempotentReply) -> bool:
-        """Return whether the stored answer is this request's: the same change (its path),
-        which this visitor may still make. Otherwise the view answers, and nothing is kept."""
-        return stored.path == self.request.path[:255] and self.may_change()
+    def settle(
+        self, stored: IdempotentReply, sent: str, run_view: Callable[[], HttpResponse]
+    ) -> HttpResponse:
+        """Answer a key this visitor used before: with its first answer for the same change;
+        refused, for another change to the same place; by the view, for another place (a key
+        answers for one change, and nothing is kept for the second)."""
+        if stored.path != self.request.path[:255]:
+            response, added = self.run(run_view)
+            return self.deliver(response, added, conflict=conflict_on(response))
+        if stored.sent and stored.sent != sent:
+            return self.mismatch()
+        return self.repeat(stored)
 
-    def may_change(self) -> bool:
-        """Return whether this visitor may change the match now.
+    def mismatch(self) -> HttpResponse:
+        """Refuse the same key sent with another change: the first stands, this one is not made.
 
-        A key is a secret of one phone, but a stored answer is shown only to someone who may
-        make the change today: a revoked edit link gets the view's own refusal instead.
+        The phone's queue keeps the entry, shown as not applied, with the reason.
         """
-        match = Match.objects.only("pk", "owner_id", "view_token", "edit_token").get(pk=self.pk)
-        return access.role_for(self.request, match) >= Role.EDIT
+        said = Message(messages.ERROR, mismatch_words())
+        if self.replay:
+            response = HttpResponse(status=422)
+            return self.deliver(response, [said], conflict=None, applied=False)
+        response = redirect_htmx(self.request, reverse_match(self.pk))
+        return self.deliver(response, [said], conflict=None, applied=False)
 
     def run(self, run_view: Callable[[], HttpResponse]) -> tuple[HttpResponse, list[Message]]:
         """Run the view with its messages collected; return its response and those messages."""
@@ -212,9 +216,9 @@ class KeyedChange:
         """Store the answer under the claimed key, and forget answers old enough to be done."""
         claim.status = response.status_code
         claim.headers = {name: response[name] for name in KEPT_HEADERS if name in response}
-        claim.body = b"" if response.streaming else response.content
+        claim.body = b"" if response.streaming else without_csrf(response.content)
         claim.messages = [[m.level, str(m.message), m.extra_tags] for m in added]
-        claim.conflict = getattr(response, "conflict", None)
+        claim.conflict = conflict_on(response)
         claim.version = version
         claim.save()
         IdempotentReply.objects.filter(created__lt=timezone.now() - KEEP_FOR).delete()
@@ -225,7 +229,9 @@ class KeyedChange:
             response = HttpResponseRedirect(stored.headers["Location"])
             response.status_code = stored.status
         else:
-            response = HttpResponse(bytes(stored.body), status=stored.status)
+            response = HttpResponse(
+                with_csrf(self.request, bytes(stored.body)), status=stored.status
+            )
         for name, value in stored.headers.items():
             response[name] = value
         response["Idempotent-Replayed"] = "true"
@@ -239,9 +245,11 @@ class KeyedChange:
         *,
         conflict: dict | None,
         repeat: bool = False,
+        applied: bool = True,
     ) -> HttpResponse:
         """Return the answer: as it is, with its messages for the next page, or as JSON to the
-        phone's queue (which shows the messages itself)."""
+        phone's queue (which shows the messages itself). The match's version only for a
+        visitor who may see it."""
         if not self.replay:
             for message in added:
                 messages.add_message(
@@ -257,10 +265,14 @@ class KeyedChange:
                 "messages": [
                     {"level": tags.get(m.level, ""), "text": str(m.message)} for m in added
                 ],
+                "errors": [] if location else refusal_words(response),
                 "conflict": conflict,
                 "repeat": repeat,
-                "version": match_version(self.pk),
+                "applied": applied,
+                "mismatch": not applied,
+                "version": match_version(self.pk) if self.role >= Role.VIEW else None,
             }
         )
         answer["Cache-Control"] = "no-store"
+        answer.replay_answer = 1  # type: ignore[attr-defined]
         return answer

@@ -18,7 +18,13 @@ class IdempotentReply(models.Model):
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="+"
     )
+    # Whose answer it is: "user:<id>" for an account, "session:<digest>" for a browser without
+    # one (a keyed digest of its session's key). Another phone sending the same key gets its own.
+    visitor = models.CharField(_("visitor"), max_length=80, default="")
     key = models.CharField(_("key"), max_length=64)
+    # A digest of what was sent (the fields about the change, not about the sending): the same
+    # key with another change is refused, not answered with the first change's answer.
+    sent = models.CharField(_("digest of what was sent"), max_length=64, default="")
     created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
     path = models.CharField(_("path"), max_length=255, blank=True)
     status = models.PositiveSmallIntegerField(_("status"), default=0)
@@ -35,7 +41,9 @@ class IdempotentReply(models.Model):
         verbose_name = _("idempotent reply")
         verbose_name_plural = _("idempotent replies")
         constraints = [
-            models.UniqueConstraint(fields=["match", "key"], name="idempotent_key_unique_per_match")
+            models.UniqueConstraint(
+                fields=["match", "visitor", "key"], name="idempotent_key_unique_per_visitor"
+            )
         ]
 
     def __str__(self) -> str:

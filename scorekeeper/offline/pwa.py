@@ -34,6 +34,8 @@ from scorekeeper import access
 from scorekeeper.access import Role
 from scorekeeper.models import Match
 
+from . import palette
+
 WORKER_SOURCE = "js/sw.js"
 # Kept at install, cache first: everything a kept page needs to look right and work.
 KEPT_STATIC = (
@@ -60,9 +62,10 @@ ICONS = (
         "purpose": "maskable",
     },
 )
-# The stylesheet's page background and header panel, light and dark.
-BACKGROUND = {"light": "#f4f1ea", "dark": "#121417"}
-THEME = {"light": "#ffffff", "dark": "#1c1f24"}
+# The palette's names (static/css/site.css) of an installed app's splash screen, the page's
+# background, and of the browser's bar around the app, the header's panel.
+BACKGROUND = "bg"
+THEME = "panel"
 
 
 @cache
@@ -170,8 +173,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "scope": "/",
             "display": "standalone",
             "orientation": "portrait",
-            "background_color": BACKGROUND["light"],
-            "theme_color": THEME["light"],
+            "background_color": palette.colour(BACKGROUND),
+            "theme_color": palette.colour(THEME),
             "categories": ["games", "utilities"],
             "icons": [{**icon, "src": static(icon["src"])} for icon in ICONS],
         }

@@ -1,11 +1,13 @@
 """The JSON API: the engine's command-line answers over HTTP.
 
-`POST /api/adjudicate` takes a deal request and `POST /api/hand` a hand request, each exactly
-as one line of `python -m adjudication` takes it, and both answer with what
-`adjudication.protocol.answer` returns: the API and the command line cannot disagree.
+`POST /api/adjudicate` takes a deal request, `POST /api/hand` a hand request and `POST /api/match`
+a match request, each exactly as one line of `python -m adjudication` takes it, and all answer
+with what `adjudication.protocol.answer` returns: the API and the command line cannot disagree.
+Each endpoint answers only its own kind of request.
 
 The endpoints are a stateless computation: they read no cookie, need no CSRF token, start no
-session and store nothing. A body over `MAX_BODY` bytes, malformed JSON or a bad request gets a
+session and store nothing. A body over `MAX_BODY` bytes (`MAX_MATCH_BODY` for a match, which
+may list 9,999 deals), malformed JSON or a bad request gets a
 400 with `{"error": "..."}`; the messages are the engine's, in English, like the command line's.
 Each client (`scorekeeper.limits.client_ip`) may make `API_RATE_LIMIT` = (requests, seconds)
 calls per window; more get a 429 with Retry-After. django-ratelimit counts them in the `limits`
@@ -26,8 +28,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import get_usage
 
 from adjudication import answer
+from adjudication.protocol import is_match_request
 
-from ..api import MAX_BODY, openapi_document
+from ..api import MAX_BODY, MAX_MATCH_BODY, openapi_document
 from ..limits.rates import by_client
 from ..limits.rates import setting as rate_setting
 
@@ -55,17 +58,17 @@ def retry_after(request: HttpRequest) -> int:
     return max(1, usage["time_left"])
 
 
-def read_json(request: HttpRequest) -> Any:
-    """Return the decoded JSON body; raise ApiError for an oversized, non-UTF-8 or bad one."""
+def read_json(request: HttpRequest, most: int = MAX_BODY) -> Any:
+    """Return the decoded JSON body; raise ApiError for one over `most` bytes, non-UTF-8 or bad."""
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         raise ApiError("invalid Content-Length") from None
-    if declared > MAX_BODY:
-        raise ApiError(f"request body too large: at most {MAX_BODY} bytes")
-    body = request.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise ApiError(f"request body too large: at most {MAX_BODY} bytes")
+    if declared > most:
+        raise ApiError(f"request body too large: at most {most} bytes")
+    body = request.read(most + 1)
+    if len(body) > most:
+        raise ApiError(f"request body too large: at most {most} bytes")
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
@@ -79,20 +82,34 @@ def read_json(request: HttpRequest) -> Any:
         raise ApiError("invalid JSON: nested too deeply") from None
 
 
+def refuse_other_kinds(data: Any, kind: str) -> None:
+    """Raise ApiError when `data` is a request of another kind than this endpoint's."""
+    if not isinstance(data, dict):
+        return
+    match = is_match_request(data)
+    if kind != "match" and match:
+        raise ApiError(f"a match request goes to /api/match; this endpoint takes a {kind}")
+    if kind != "hand" and "hand" in data:
+        raise ApiError(f"a hand request goes to /api/hand; this endpoint takes a {kind}")
+    if kind == "hand" and "hand" not in data:
+        raise ApiError('missing "hand"')
+    if kind == "match" and not match:
+        if "knocker" in data or "opponent" in data:
+            raise ApiError("a deal request goes to /api/adjudicate; this endpoint takes a match")
+        raise ApiError('missing "first_dealer"')
+
+
 def engine_answer(request: HttpRequest, kind: str) -> JsonResponse:
-    """Answer a "deal" or "hand" request with the command line's `answer`, or a JSON error."""
+    """Answer a "deal", "hand" or "match" request with the command line's `answer`, or a JSON
+    error."""
     wait = retry_after(request)
     if wait:
         response = error_response(ApiError("too many requests: slow down", status=429))
         response["Retry-After"] = str(wait)
         return response
     try:
-        data = read_json(request)
-        if isinstance(data, dict):
-            if kind == "deal" and "hand" in data:
-                raise ApiError("a hand request goes to /api/hand; this endpoint takes a deal")
-            if kind == "hand" and "hand" not in data:
-                raise ApiError('missing "hand"')
+        data = read_json(request, MAX_MATCH_BODY if kind == "match" else MAX_BODY)
+        refuse_other_kinds(data, kind)
         try:
             result = answer(data)
         except (ValueError, TypeError, RecursionError) as error:
@@ -114,6 +131,13 @@ def api_adjudicate(request: HttpRequest) -> JsonResponse:
 def api_hand(request: HttpRequest) -> JsonResponse:
     """Analyse one hand: its best melds, deadwood, discard, and whether it may knock."""
     return engine_answer(request, "hand")
+
+
+@csrf_exempt
+@require_POST
+def api_match(request: HttpRequest) -> JsonResponse:
+    """Score a match from its deal results: each deal's games, each game, the net, the winner."""
+    return engine_answer(request, "match")
 
 
 @require_GET
@@ -145,7 +169,13 @@ def api_docs(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/api_docs.html",
-        {"endpoints": endpoints, "max_body": MAX_BODY, "limit": limit, "window": window},
+        {
+            "endpoints": endpoints,
+            "max_body": MAX_BODY,
+            "max_match_body": MAX_MATCH_BODY,
+            "limit": limit,
+            "window": window,
+        },
     )
 
 
@@ -168,4 +198,5 @@ urlpatterns = [
     path("api/openapi.json", api_openapi, name="api_openapi"),
     path("api/adjudicate", api_adjudicate, name="api_adjudicate"),
     path("api/hand", api_hand, name="api_hand"),
+    path("api/match", api_match, name="api_match"),
 ]

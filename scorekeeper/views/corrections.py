@@ -8,21 +8,25 @@ undo or restore that the other phone overtook is refused, never merged.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from .. import access
+from .. import access, actions
 from ..access import Role
+from ..actions import DealFacts, DealInPlay, DealMoved, StaleEdit
 from ..board import Board
-from ..forms import DealForm, QuickForm
+from ..forms.entry import DealForm, QuickForm
 from ..htmx import HtmxHttpRequest, redirect_htmx, render_region, targets
-from ..models import Deal, DealFacts, DealInPlay, DealMoved, Match, StaleEdit
-from .play import deal_in, deal_moved, live_regions, render_entry, stored_deal_form
+from ..models import Deal, Match
+from .common import deal_in, deal_moved, live_regions, render_entry, stored_deal_form
 
 
 @require_http_methods(["GET", "POST"])
@@ -56,7 +60,7 @@ def save_edit(
     Returns the response to send, or None when the knock is illegal and nothing changed.
     """
     try:
-        judged = match.edit_deal(deal, facts, version=posted_version(request))
+        judged = actions.edit_deal(match, deal, facts, version=posted_version(request))
     except StaleEdit:
         messages.error(
             request,
@@ -124,7 +128,7 @@ def deal_undo(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpResponse:
     if deal.status != Deal.Status.RECORDED:
         return deal_moved(request, match, deal)
     try:
-        match.undo_last(deal, version=posted_version(request))
+        actions.undo_last(match, deal, version=posted_version(request))
     except StaleEdit:
         messages.error(
             request,
@@ -178,9 +182,9 @@ def move_deal(
     """Delete a deal (`becomes` DELETED) or restore it (RECORDED), against the match version
     the page was shown with. Returns the answer to a refusal, or None when it was done."""
     already, stale = MOVE_REFUSALS[becomes]
-    move = match.delete_deal if becomes == Deal.Status.DELETED else match.restore_deal
+    move = actions.delete_deal if becomes == Deal.Status.DELETED else actions.restore_deal
     try:
-        move(deal, version=posted_version(request))
+        move(match, deal, version=posted_version(request))
     except DealMoved as moved:
         if moved.deal is not None and moved.deal.status == becomes:
             messages.info(request, already % {"number": deal.number})
@@ -227,7 +231,7 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
 
     Without JS: back to the scoreboard with a message. With htmx (the Restore button in the
     deal list): the board's live regions, so that the page stays where the thumb is, unless
-    the match ended with it.
+    the match ended with it, and the page's messages saying so.
     """
     match, role = access.match_for(request, pk, Role.EDIT)
     deal = deal_in(match, deal_id)
@@ -237,9 +241,15 @@ def deal_restore(request: HtmxHttpRequest, pk: int, deal_id: int) -> HttpRespons
     board = Board(match, shared=True)  # as the restore left it
     # The live regions hold the totals and the list, not the entry controls: a restore that
     # ends the match reloads the page, which then shows the end instead of them.
+    restored = _("Deal %(number)d was restored.") % {"number": deal.number}
     if targets(request, "live") and not board.finished:
-        return HttpResponse(live_regions(request, board, role))
-    messages.success(request, _("Deal %(number)d was restored.") % {"number": deal.number})
+        # Said in the page's messages, in place of "Deal 4 was deleted", which no longer holds.
+        said = {"said": [Message(constants.SUCCESS, restored)]}
+        return HttpResponse(
+            live_regions(request, board, role)
+            + render_to_string("base.html#messages", said, request)
+        )
+    messages.success(request, restored)
     return redirect_htmx(request, match.get_absolute_url())
 
 

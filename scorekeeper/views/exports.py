@@ -20,13 +20,15 @@ def match_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
     match, _role = access.match_for(request, pk, Role.VIEW)
     deals = match.recorded_deals(full=True)
     words = exports.Words.current()
-    rows = [words.header, *exports.match_rows(match, deals, words)]
+    games = match.rules_value.hollywood
+    rows = [words.heading(games), *exports.match_rows(match, deals, words, games=games)]
     return exports.csv_response(rows, exports.filename("match", match.pk, *match.players))
 
 
 @require_GET
 def player_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
-    """Every recorded deal of a player's matches as CSV, newest match first."""
+    """Every recorded deal of a player's matches as CSV, newest match first (with each
+    game's totals when one of them is a Hollywood match)."""
     matches = access.visible_matches(request).filter(Q(player_a=pk) | Q(player_b=pk))
     player = Player.objects.filter(
         Q(pk__in=matches.values("player_a")) | Q(pk__in=matches.values("player_b")), pk=pk
@@ -38,8 +40,9 @@ def player_export(request: HtmxHttpRequest, pk: int) -> StreamingHttpResponse:
         .select_related("match__player_a", "match__player_b")
         .order_by("-match__created", "-match_id", "number")
     )
+    games = matches.filter(rules__hollywood=True).exists()  # then the game columns too
     return exports.csv_response(
-        exports.deal_rows(deals.iterator(chunk_size=500), exports.Words.current()),
+        exports.deal_rows(deals.iterator(chunk_size=500), exports.Words.current(), games=games),
         exports.filename("deals", player),
     )
 

@@ -2,7 +2,9 @@
 chart with every deal drawn as cards. Nothing here changes anything.
 
 Which matches a visitor sees is decided by `access`, as everywhere else. Totals and winners
-shown for a match come from the engine (`play_match`, through the match's `Board`).
+shown for a match are its standing (`scorekeeper.standing`, through the match's `Board`). A
+Hollywood match (`/rules/#hollywood`) shows its net and its three games, each deal the games
+it went into; a finished match that nobody won is a tie.
 """
 
 from __future__ import annotations
@@ -10,33 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from adjudication import Verdict
+from adjudication import DealLine, Verdict
 
-from .. import access, stats
+from .. import access
 from ..access import Role
-from ..board import Board, Row
+from ..board import Board
+from ..board_rows import Row
 from ..charts import score_chart
-from ..filters import HistoryFilterForm, StatsForm
+from ..filters import HistoryFilterForm
 from ..htmx import HtmxHttpRequest, partial
-from ..models import Match
-from ..presenters import summarise, with_recorded_deals
+from ..presenters.summaries import summarise, with_recorded_deals
+from .common import visible_with
 
 PAGE_SIZE = 20
-
-
-def visible_with[Form: (HistoryFilterForm, StatsForm)](
-    request: HtmxHttpRequest, form_class: type[Form]
-) -> tuple[QuerySet[Match], Form]:
-    """Return the matches the visitor may see, and the page's GET form over their players."""
-    matches = access.visible_matches(request)
-    return matches, form_class(request.GET, players=stats.players_in(matches))
 
 
 @require_GET
@@ -44,14 +38,16 @@ def visible_with[Form: (HistoryFilterForm, StatsForm)](
 def history_list(request: HtmxHttpRequest) -> HttpResponse:
     """The visitor's matches, newest first: filter by player and status, search by name."""
     matches, form = visible_with(request, HistoryFilterForm)
-    found = with_recorded_deals(form.apply(matches).order_by("-created", "-pk"))
+    found = form.apply(matches).order_by("-created", "-pk")
+    if form.standings is None:  # else the status filter has read every match's standing
+        found = with_recorded_deals(found)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context = {
         "form": form,
         "page": page,
-        "summaries": summarise(page.object_list),
+        "summaries": summarise(page.object_list, form.standings),
         "query": query.urlencode(),
     }
     return render(request, partial(request, "scorekeeper/history_list.html", "results"), context)
@@ -59,16 +55,26 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
 
 @dataclass(frozen=True)
 class DealSheet:
-    """A deal of the match page: its line on the score sheet (with who was who) and its
-    verdict."""
+    """A deal of the match page: its line on the score sheet (with who was who), its verdict,
+    and the engine's line for it (the games it went into, each game's totals after it)."""
 
     row: Row
     verdict: Verdict | None
+    line: DealLine
+
+    @property
+    def game_totals(self) -> list[tuple[int, tuple[int, int]]]:
+        """Return (game number, its two totals after this deal) for each game of the sheet."""
+        return list(enumerate(self.line.game_totals, start=1))
 
 
-def deal_sheets(rows: tuple[Row, ...]) -> list[DealSheet]:
-    """Return the match page's deals, each with its verdict rebuilt from the stored facts."""
-    return [DealSheet(row=row, verdict=row.deal.verdict_value()) for row in rows]
+def deal_sheets(board: Board) -> list[DealSheet]:
+    """Return the match page's deals, each with its verdict rebuilt from the stored facts and
+    its line of the standing (the rows are the standing's lines, in order)."""
+    return [
+        DealSheet(row=row, verdict=row.deal.verdict_value(), line=line)
+        for row, line in zip(board.rows, board.standing.lines, strict=True)
+    ]
 
 
 @require_GET
@@ -79,8 +85,8 @@ def match_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     context = {
         "match": match,
         "board": board,
-        "chart": score_chart(board.state, board.target, match.players),
-        "sheets": deal_sheets(board.rows),
+        "chart": score_chart(board.state, board.target, match.players, board.standing.charted_game),
+        "sheets": deal_sheets(board),
         "can_edit": role >= Role.EDIT,
     }
     return render(request, "scorekeeper/history_match.html", context)

@@ -5,24 +5,16 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from adjudication import DEFAULT_RULES, Card, Rules
+from adjudication import Card, Rules
 
 from .. import access
-from ..forms import CheckerForm
-from ..htmx import HtmxHttpRequest, is_htmx, live_partial
-from ..presenters import (
-    CHECKER_HEADLINES,
-    bar_state,
-    explain,
-    hands_on_screen,
-    summarise,
-    with_recorded_deals,
-)
+from ..forms.entry import CheckerForm
+from ..htmx import HtmxHttpRequest, is_htmx, live_partial, next_path
+from ..presenters.preview import checker_preview, hands_on_screen
+from ..presenters.summaries import summarise, with_recorded_deals
 
 
 @require_GET
@@ -51,35 +43,17 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
     bound = "upcard" in request.GET
     live = is_htmx(request) or "go" not in request.GET
     form = CheckerForm(request.GET if bound else None, require_complete=not live)
-    context: dict[str, object] = {"form": form, "oob": False}
-    found: dict[str, object] = {"analysis": None, "verdict": None, "upcard": None, "so_far": None}
-    if form.is_valid():
-        found = form.verdicts()
-        context.update(found)
-        if found["verdict"] is not None:
-            names = (_("Knocker"), _("Opponent"))
-            context["explained"] = explain(
-                found["verdict"],
-                DEFAULT_RULES,
-                *names,
-                knocker_label=_("Your cards"),
-                headlines=CHECKER_HEADLINES,
-            )
-    upcard = form.upcard_value() if bound else None
-    names = (_("Your cards"), _("Opponent"))
-    counts = (len(form.hands["hand"]), len(form.hands["opponent"]))
-    bar = bar_state(
-        names,
-        counts,
-        knock_limit=DEFAULT_RULES.knock_limit(upcard),
-        analysis=found["analysis"],
-        explained=context.get("explained"),
-        so_far=found["so_far"],
-        upcard_needed=False,
-        you=True,
-    )
-    context["bar"] = bar
-    context["hands"] = hands_on_screen(form, bar)
+    preview = checker_preview(form)
+    context: dict[str, object] = {
+        "form": form,
+        "oob": False,
+        "preview": preview,
+        "bar": preview.bar,
+        "hands": hands_on_screen(form, preview.bar),
+        # The note "Without an upcard the knock limit is 10" is shown by this: as before the
+        # one preview, also beside a chosen upcard while a hand has an error.
+        "upcard": form.upcard_value() if form.is_valid() else None,
+    }
     template = live_partial(request, "scorekeeper/checker.html", context, request.GET)
     return render(request, template, context)
 
@@ -88,10 +62,7 @@ def checker(request: HtmxHttpRequest) -> HttpResponse:
 def deck_colours(request: HtmxHttpRequest) -> HttpResponse:
     """Switch this browser between the red-and-black deck and the four-colour deck."""
     request.session["four_colour"] = not request.session.get("four_colour", False)
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = reverse("scorekeeper:home")
-    return redirect(target)
+    return redirect(next_path(request, reverse("scorekeeper:home")))
 
 
 urlpatterns = [

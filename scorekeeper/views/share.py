@@ -11,13 +11,14 @@ from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
 from .. import access
 from ..access import Role
-from ..forms import ShareForm
+from ..forms.share import ShareForm
 from ..htmx import HtmxHttpRequest, redirect_htmx
 from ..offline.results import open_graph
-from .play import match_detail
+from .common import render_scoreboard
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,6 +77,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Open a share link: this browser may now watch (or also record in) the match.
 
@@ -86,7 +88,7 @@ def share_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     match, _role = access.match_by_token(token)
     access.remember_token(request, token)
     request.open_graph = open_graph(request, match, token)  # type: ignore[attr-defined]
-    return match_detail(request, match.pk)
+    return render_scoreboard(request, match.pk)
 
 
 urlpatterns = [

@@ -1,7 +1,7 @@
 """Statistics: each player's figures over a period, and two players head to head.
 
-The figures are database queries (`scorekeeper.stats`) over the matches `access` lets the
-visitor see.
+The figures (`scorekeeper.stats`) are worked out from each match's standing, over the matches
+`access` lets the visitor see, in a constant number of queries.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from django.views.decorators.vary import vary_on_headers
 from .. import stats
 from ..filters import StatsForm
 from ..htmx import HtmxHttpRequest, partial
-from ..presenters import summarise, with_recorded_deals
-from .history import visible_with
+from ..presenters.summaries import summarise, with_recorded_deals
+from .common import visible_with
 
 RECENT_MEETINGS = 10
 

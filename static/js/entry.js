@@ -1,9 +1,14 @@
 /* The card-entry pages (a deal, its correction, the knock checker): what a tap changes at
- * once, before the server's answer.
+ * once, before the server's answer (and offline, where none comes).
  * - A card ticked in one hand is shown taken, with its holder's mark, in the other hand.
- * - The knocker's 10th (or 11th) card moves the hand switch to the opponent.
+ * - Each hand's count changes in view with the tap: on the hand switch and in the bar.
+ * - The knocker's last card (her fewest, 10, or her most, 11) moves the hand switch to the
+ *   opponent; at 10 the bar offers the way back for an 11th card, one tap.
+ * - A hand that has its most cards refuses one more, and the bar says why: a card never lands
+ *   in a hand it was not meant for, nor moves to another after the fact.
  * - The live preview is told that a card was tapped, so that its answer leaves the grids
  *   alone (the grid under the thumb is never redrawn).
+ * The counts come from the server, on each hand (data-need, data-most): none is written here.
  */
 (() => {
   'use strict';
@@ -12,7 +17,52 @@
   if (!form) return;
 
   const grids = () => [...form.querySelectorAll('.hand .grid')];
+  const note = form.querySelector('[data-bar-note]');
   let tapped = false;
+
+  const limits = (grid) => {
+    const hand = grid.closest('.hand');
+    return { need: Number(hand.dataset.need), most: Number(hand.dataset.most), hand };
+  };
+  const ticked = (grid) => grid.querySelectorAll('input:checked').length;
+
+  const say = (text) => {
+    if (!note) return;
+    note.textContent = text;
+    note.hidden = !text;
+  };
+
+  // The counts in view (the switch's and the bar's), as the server writes them: "11/11".
+  const showCount = (grid) => {
+    const index = grids().indexOf(grid);
+    const { need, most } = limits(grid);
+    const count = ticked(grid);
+    const shown = `${count}/${count > need ? most : need}`;
+    for (const holder of form.querySelectorAll(`[data-count="${index}"]`)) {
+      holder.querySelector('b').textContent = shown;
+      if (holder.classList.contains('side')) {
+        holder.classList.toggle('done', count === (count > need ? most : need));
+      }
+    }
+    if (index === 0) {
+      for (const offer of form.querySelectorAll('[data-offer]')) {
+        offer.hidden = !(count === need && most > need);
+      }
+    }
+  };
+
+  // Capturing, before the box changes: a hand with its most cards refuses one more.
+  form.addEventListener('click', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !box.checked) return;
+    const grid = box.closest('.grid');
+    if (!grid) return;
+    const { most, hand } = limits(grid);
+    if (ticked(grid) > most) {
+      event.preventDefault(); // the box stays as it was: no change, nothing sent
+      say(hand.dataset.full || '');
+    }
+  }, true);
 
   // Capturing: this runs before htmx's own listener sends the preview.
   form.addEventListener('change', (event) => {
@@ -23,6 +73,7 @@
     }
     tapped = box.type === 'checkbox' && Boolean(box.closest('.grid'));
     if (!tapped) return;
+    say('');
     const mine = box.closest('.grid');
     const other = grids().find((grid) => grid !== mine);
     if (other) {
@@ -34,10 +85,12 @@
         else delete twin.parentElement.dataset.who;
       }
     }
+    showCount(mine);
     const switches = form.querySelectorAll('.hand-switch input');
     if (box.checked && mine === grids()[0] && switches.length === 2) {
-      const count = mine.querySelectorAll('input:checked').length;
-      if (count === 10 || count === 11) switches[1].checked = true;
+      const { need, most } = limits(mine);
+      const count = ticked(mine);
+      if (count === need || count === most) switches[1].checked = true;
     }
   }, true);
 

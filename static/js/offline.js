@@ -113,6 +113,116 @@
     return found ? found.dataset : null;
   }
 
+  /* The version of the match this page shows now: its live region's, which a poll or this
+     phone's own change moves on, else the page's. */
+  function shownVersion() {
+    const live = document.querySelector('[data-match-version]');
+    return live ? live.dataset.matchVersion : (place() || {}).version;
+  }
+
+  const fieldOf = (entry, name) => (entry.fields.find(([field]) => field === name) || [])[1] || '';
+
+  // ---- The upcard and its knock limit, without a connection ------------------------------
+
+  /* What each upcard sets under this match's rules (scorekeeper/offline/templatetags). */
+  function limits() {
+    try {
+      return JSON.parse((place() || {}).limits || '{}');
+    } catch (error) {
+      return {};
+    }
+  }
+
+  const BOARD = 'okgin.board:'; // the scoreboard's last state seen live: version, deal, upcard
+
+  function lastBoard(match) {
+    try {
+      return JSON.parse(localStorage.getItem(BOARD + match) || 'null');
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /* Note what a live scoreboard shows, for its pages kept on the phone. */
+  function noteBoard() {
+    const live = document.getElementById('live');
+    const where = place();
+    if (!live || !where || offline() || (servedFromCache && !sawNetwork)) return;
+    const state = { version: live.dataset.matchVersion, upcard: live.dataset.upcard || '' };
+    localStorage.setItem(BOARD + where.matchUrl, JSON.stringify(state));
+  }
+
+  /* The upcard of the deal being played as this phone last knew it: the last one tapped
+     offline, unless a deal kept after it used it up ('': not known yet); else the one a live
+     scoreboard showed later than this page was made; else null (the page's own holds). */
+  function latestUpcard(entries) {
+    const where = place();
+    if (!where) return null;
+    const waiting = entries.filter((entry) => entry.match === where.matchUrl && entry.status === 'waiting');
+    const last = waiting[waiting.length - 1];
+    if (last && last.kind === 'upcard') return fieldOf(last, 'upcard');
+    if (last && RECORDING.includes(last.kind)) return '';
+    const board = lastBoard(where.matchUrl);
+    if (board && Number(board.version) > Number(where.version)) return board.upcard;
+    return null;
+  }
+
+  /* Draw `upcard`'s knock limit in the page's box (#limit), from the page's own template: the
+     same big type and the same notes as the server's. */
+  function showLimit(upcard) {
+    const box = document.getElementById('limit');
+    const template = document.querySelector('template[data-limit-template]');
+    const known = limits()[upcard];
+    if (!box || !template || !known) return;
+    const drawn = template.content.cloneNode(true);
+    for (const slot of drawn.querySelectorAll('.num')) slot.textContent = known.limit;
+    for (const slot of drawn.querySelectorAll('[data-slot="card"]')) slot.innerHTML = known.card;
+    for (const note of drawn.querySelectorAll('[data-note]')) {
+      if (!known[note.dataset.note]) note.remove();
+    }
+    box.replaceChildren(drawn);
+    box.classList.remove('limit-none');
+  }
+
+  /* The scoreboard's upcard picker, folded under its title, as the server sends it back. */
+  function foldPicker(upcard) {
+    const picker = document.getElementById('picker');
+    const known = limits()[upcard];
+    if (!picker || !known) return;
+    const title = document.getElementById('picker-title');
+    const template = document.querySelector('template[data-picker-title-template]');
+    if (title && template) {
+      const drawn = template.content.cloneNode(true);
+      for (const slot of drawn.querySelectorAll('[data-slot="card"]')) slot.innerHTML = known.card;
+      title.replaceChildren(drawn);
+    }
+    const radio = picker.querySelector(`input[name="upcard"][value="${CSS.escape(upcard)}"]`);
+    if (radio) radio.checked = true;
+    picker.open = false;
+  }
+
+  /* Offline, a page shows the latest upcard known: on the card-entry page it is chosen in its
+     list (so that the deal is not kept without it), with its limit. */
+  function showLatestUpcard(entries) {
+    const upcard = latestUpcard(entries);
+    if (upcard === null) return;
+    const list = document.querySelector('[data-entry] select[name="upcard"]');
+    if (list && !list.dataset.chosen) {
+      list.value = upcard;
+      if (upcard) showLimit(upcard);
+    } else if (!list && upcard) {
+      showLimit(upcard);
+      foldPicker(upcard);
+    }
+  }
+
+  document.addEventListener('change', (event) => {
+    const list = event.target;
+    if (!(list instanceof HTMLSelectElement) || list.name !== 'upcard' || !list.closest('[data-entry]')) return;
+    list.dataset.chosen = '1'; // the player's choice: never overwritten by what was known before
+    if (offline()) showLimit(list.value);
+  });
+
   // ---- The banner and the notes that say the phone is offline ---------------------------
 
   /* The time as this phone writes it: its own locale where it speaks the page's language
@@ -127,9 +237,17 @@
     }).format(date);
   }
 
+  let shownOnce = false; // the page was drawn once: a banner appearing later would push it
+
   function showState() {
     if (banner) {
-      banner.hidden = !(offline() || (servedFromCache && !sawNetwork));
+      const show = offline() || (servedFromCache && !sawNetwork);
+      // Shown from the start, it has its place at the top; appearing later, it lies over the
+      // top of the page (offline.css), so that nothing under the thumb moves.
+      if (show && banner.hidden && shownOnce) banner.classList.add('offline-banner-over');
+      if (!show) banner.classList.remove('offline-banner-over');
+      banner.hidden = !show;
+      shownOnce = true;
       const time = banner.querySelector('time');
       if (time && !Number.isNaN(asOf.getTime())) {
         time.dateTime = asOf.toISOString();
@@ -188,7 +306,7 @@
         value = control.value.trim();
       }
       if (!value) continue;
-      const name = labelOf(control);
+      const name = labelOf(control).replace(/\s*[:：]$/, ''); // "Knocker's cards:" then ": "
       parts.set(name, parts.has(name) ? `${parts.get(name)} ${value}` : value);
     }
     return [...parts].map(([name, value]) => `${name}: ${value}`).join(' · ');
@@ -228,12 +346,17 @@
     };
   }
 
-  async function keep(form, submitter, key) {
+  /* Keep an entry under `key` (the change's, when it may have reached the server), else a new
+     one. An entry opened again from the queue (`replaces`) and changed is a change of its own:
+     sent under the old key, the server would refuse it as not that key's change. */
+  async function keep(form, submitter, key, replaces) {
+    if (replaces && replaces !== key) await Queue.remove(replaces);
     const entry = describe(form, submitter, key || newKey());
     await Queue.add(entry);
     if (document.querySelector(`[data-queue-panel][data-match-url="${CSS.escape(entry.match)}"]`)) {
       if (form.dataset.queue) form.reset();
       await render();
+      if (entry.kind === 'upcard') showLatestUpcard(await Queue.all());
     } else {
       location.assign(entry.match); // the scoreboard, kept by the service worker
     }
@@ -276,16 +399,24 @@
       if (!(form instanceof HTMLFormElement) || form.method !== 'post' || sentByHtmx(form)) return;
       const submitter = event.submitter;
       const kind = queueKind(form, submitter);
+      const reopened = form.dataset.reopened;
       if (!navigator.onLine) {
         event.preventDefault();
         if (kind) {
-          keep(form, submitter);
+          keep(form, submitter, null, reopened); // in place of the entry it was opened from
         } else {
           // Held: the page stays, with what was typed, and says why.
           showState();
           const note = form.querySelector('[data-offline-note]');
           if (note) note.scrollIntoView({ block: 'center' });
         }
+        return;
+      }
+      if (reopened && kind) {
+        // Sent as corrected, in place of the entry kept: that one goes first, then this is sent.
+        event.preventDefault();
+        delete form.dataset.reopened;
+        Queue.remove(reopened).finally(() => form.requestSubmit(submitter));
         return;
       }
       const key = keyField(form, submitter);
@@ -324,7 +455,7 @@
     event.preventDefault();
     const form = formOf(event.detail.elt);
     if (form && form.dataset.queue && event.detail.requestConfig.verb !== 'get') {
-      keep(form, null, form.okginKey);
+      keep(form, null, form.okginKey, form.dataset.reopened);
     }
     showState();
   });
@@ -336,9 +467,14 @@
       failed = true;
       const form = formOf(event.detail.elt);
       if (form && form.dataset.queue && event.detail.requestConfig.verb !== 'get') {
-        keep(form, null, form.okginKey);
+        keep(form, null, form.okginKey, form.dataset.reopened);
       }
     } else {
+      const form = formOf(event.detail.elt);
+      if (form && form.dataset.reopened && event.detail.successful) {
+        Queue.remove(form.dataset.reopened); // sent as corrected, and taken
+        delete form.dataset.reopened;
+      }
       const wasOff = failed;
       failed = false;
       sawNetwork = true;
@@ -373,11 +509,23 @@
     if ((response.headers.get('Content-Type') || '').startsWith('application/json')) {
       return response.json();
     }
-    return { status: response.status, location: '', messages: [], conflict: null };
+    return { status: response.status, location: '', messages: [], errors: [], conflict: null };
   }
 
+  /* Why the server refused an entry, in its own words: its messages, and the errors of the
+     form it would have shown again. */
+  function reasonOf(answer) {
+    return [...(answer.messages || []).map((m) => m.text), ...(answer.errors || [])].join(' ');
+  }
+
+  /* A conflict, a refusal (not applied: the same key was another change; or refused with a
+     reason), or taken (''). */
   const refusedBy = (answer) =>
-    answer.conflict ? 'conflict' : !answer.location || answer.messages.some((m) => m.level === 'error') ? 'refused' : '';
+    answer.conflict
+      ? 'conflict'
+      : answer.applied === false || !answer.location || answer.messages.some((m) => m.level === 'error')
+        ? 'refused'
+        : '';
 
   const NOTES = 'okgin.sent';
 
@@ -470,10 +618,8 @@
   }
 
   function limitNote(entry) {
-    const limits = JSON.parse((place() || {}).limits || '{}');
-    const upcard = (entry.fields.find(([name]) => name === 'upcard') || [])[1] || '';
-    const limit = limits[upcard.slice(0, -1)];
-    return limit === undefined ? '' : ` · ${text('limit').replace('{limit}', limit)}`;
+    const known = limits()[fieldOf(entry, 'upcard')];
+    return known ? ` · ${text('limit').replace('{limit}', known.limit)}` : '';
   }
 
   function fill(item, entry) {
@@ -483,11 +629,11 @@
       const value = {
         title: title(entry),
         summary: (entry.summary || '—') + (entry.kind === 'upcard' ? limitNote(entry) : ''),
-        server: conflict.result || answer.messages?.map((m) => m.text).join(' ') || text('not-taken'),
+        server: conflict.result || reasonOf(answer) || text('not-taken'),
         note: answer.note || '',
       }[slot.dataset.slot];
       if (slot.tagName === 'A') {
-        slot.href = conflict.url || answer.location || entry.match;
+        slot.href = entry.status === 'refused' ? openLink(entry) : conflict.url || answer.location || entry.match;
       } else {
         slot.textContent = value || '';
         if (slot.dataset.slot === 'note') slot.hidden = !value;
@@ -573,6 +719,77 @@
     return false;
   }
 
+  // ---- A refused entry, opened again with what was typed ----------------------------------
+
+  const REOPEN = '#kept-';
+
+  /* Where "Open it" goes: the page the entry was typed on (the card entry, or the scoreboard's
+     quick form), marked with its key. */
+  function openLink(entry) {
+    const url = new URL(entry.kind === 'cards' ? entry.url : entry.match, location.href);
+    url.hash = REOPEN.slice(1) + entry.key;
+    return url.pathname + url.search + url.hash;
+  }
+
+  const NOT_REFILLED = ['csrfmiddlewaretoken', 'idempotency_key', 'queue', 'number', 'version', 'action'];
+
+  /* Fill the form with the fields kept: what was tapped and typed, as it was sent. The deal
+     number and the match version stay the page's own, as it is now. */
+  function refill(form, fields) {
+    const given = new Map();
+    for (const [name, value] of fields) {
+      if (!NOT_REFILLED.includes(name)) given.set(name, [...(given.get(name) || []), value]);
+    }
+    for (const control of form.elements) {
+      if (!control.name || !given.has(control.name)) continue;
+      const values = given.get(control.name);
+      if (control.type === 'checkbox' || control.type === 'radio') {
+        control.checked = values.includes(control.value);
+        control.disabled = false;
+      } else if (!['submit', 'button', 'reset', 'file'].includes(control.type)) {
+        if (!values[0] && control.value && control.type !== 'text') continue; // known by now (the upcard)
+        control.value = values[0];
+        if (control.tagName === 'SELECT') control.dataset.chosen = '1';
+      }
+    }
+  }
+
+  /* Opened from the queue's "Open it": the form shows the entry again, with the server's reason
+     in words (in the verdict bar where there is one); sent again, it takes the entry's place. */
+  async function reopen() {
+    if (!location.hash.startsWith(REOPEN)) return;
+    const key = location.hash.slice(REOPEN.length);
+    const entry = (await Queue.all()).find((kept) => kept.key === key);
+    const form =
+      entry &&
+      (document.querySelector(`form[data-queue="${CSS.escape(entry.kind)}"]`) ||
+        formOf(document.querySelector(`[data-queue="${CSS.escape(entry.kind)}"]`)));
+    if (!form) return;
+    refill(form, entry.fields);
+    form.dataset.reopened = entry.key;
+    const fold = form.closest('details');
+    if (fold) fold.open = true;
+    const reason = reasonOf(entry.answer || {});
+    if (reason) {
+      const said = document.createElement('p');
+      said.className = 'kept-reason';
+      said.setAttribute('role', 'alert');
+      said.textContent = reason;
+      const bar = form.querySelector('.bar');
+      if (bar) bar.prepend(said);
+      else form.prepend(said);
+      // It holds until the player changes the entry: then the page's own verdict says.
+      form.addEventListener('input', () => said.remove(), { once: true });
+    }
+    const upcard = form.querySelector('select[name="upcard"]');
+    // Refused for want of an upcard: open the folded line where it is chosen.
+    const top = form.querySelector('details.entry-top');
+    if (reason && top && upcard && !upcard.value) top.open = true;
+    if (upcard && upcard.value && offline()) showLimit(upcard.value);
+    // Online, the live preview counts the cards and gives the verdict.
+    if (!offline()) form.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   // ---- The service worker ------------------------------------------------------------------
 
   const worker = 'serviceWorker' in navigator && script && script.dataset.worker;
@@ -582,25 +799,31 @@
     if (controller) controller.postMessage(message);
   }
 
-  /* Keep this page, and the pages one tap away that work offline (the card entry), as they
-     are now: a new worker (a new deploy, or the first visit) has not kept them yet. */
+  /* Keep the pages one tap away that work offline (the card entry) as the match is now: asked
+     at load, and again whenever the page sees a new version of its match (a poll, this phone's
+     own change). This page itself is kept as it loads, and by a new worker (`all`): fetched in
+     the background it would take the scoreboard's one-time offers from the player. The worker
+     fetches a page again unless the copy it keeps shows this version already: what is kept is
+     decided by the cache alone, so a phone whose caches were cleared keeps its pages again. */
+  let keptVersion = null;
+
   function keepPages(all) {
-    if (!navigator.serviceWorker.controller || !navigator.onLine) return;
-    const where = place();
-    const urls = all ? [location.href] : [];
-    if (where) {
-      const seen = `okgin.kept:${where.matchUrl}`;
-      if (localStorage.getItem(seen) !== where.version) {
-        localStorage.setItem(seen, where.version);
-        for (const link of document.querySelectorAll('a[data-keep-offline]')) urls.push(link.href);
-      }
-    }
-    if (urls.length) tellWorker({ type: 'keep', urls });
+    if (!navigator.serviceWorker.controller || offline() || (servedFromCache && !sawNetwork)) return;
+    const version = place() ? shownVersion() : undefined;
+    if (!all && (version === undefined || version === keptVersion)) return;
+    keptVersion = version;
+    const urls = [...document.querySelectorAll('a[data-keep-offline]')].map((link) => link.href);
+    if (all) urls.unshift(location.href);
+    if (urls.length) tellWorker({ type: 'keep', urls, version });
   }
 
   if (worker) {
     navigator.serviceWorker.register(worker, { scope: '/' }).catch(() => {});
     navigator.serviceWorker.addEventListener('controllerchange', () => keepPages(true));
+    document.addEventListener('htmx:afterSettle', () => {
+      noteBoard();
+      keepPages(false);
+    });
     navigator.serviceWorker.ready.then(() => {
       keepPages(false);
       // Once per tab: drop the kept pages of revoked links.
@@ -621,5 +844,11 @@
   window.addEventListener('offline', showState);
 
   showState();
-  render().then(() => sendAgain());
+  noteBoard();
+  render()
+    .then(async () => {
+      if (offline() || servedFromCache) showLatestUpcard(await Queue.all());
+      reopen();
+    })
+    .then(() => sendAgain());
 })();

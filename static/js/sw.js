@@ -25,9 +25,15 @@ const NO_CONNECTION = { status: 204, headers: { 'X-Offline': '1' } };
 importScripts(CONFIG.store); // self.OkginQueue: the entries kept on the phone
 
 /* This version's cache, made at install. A worker whose cache is gone was replaced by a newer
-   deploy, which dropped it: such a worker keeps nothing more (null). */
+   deploy, which dropped it: such a worker keeps nothing more (null). But while it is still the
+   newest worker, its cache was cleared with the site's data: it keeps pages again. */
 async function ownCache() {
-  return (await caches.has(CACHE)) ? caches.open(CACHE) : null;
+  if (await caches.has(CACHE)) {
+    return caches.open(CACHE);
+  }
+  const { installing, waiting, active } = self.registration;
+  const newest = installing || waiting || active;
+  return newest && newest === self.serviceWorker ? caches.open(CACHE) : null;
 }
 
 function isStatic(url) {
@@ -71,6 +77,20 @@ async function keepPage(request, response) {
   for (const old of pages.slice(0, Math.max(0, pages.length - MOST_PAGES))) {
     await cache.delete(old);
   }
+}
+
+/* Keep `url` as it is now, unless the copy kept already shows `version` of its match (its
+   `data-match-version`): the cache itself says what is kept, nothing beside it. */
+async function keepCurrent(url, version) {
+  const cache = version === undefined ? null : await ownCache();
+  const kept = cache && (await cache.match(url, { ignoreVary: true }));
+  if (kept) {
+    const shown = (await kept.text()).match(/data-match-version="(\d+)"/);
+    if (shown && shown[1] === String(version)) {
+      return;
+    }
+  }
+  await fetchAndKeep(url);
 }
 
 async function fetchAndKeep(url) {
@@ -119,7 +139,7 @@ self.addEventListener('message', (event) => {
   const message = event.data || {};
   if (message.type === 'keep') {
     const urls = (message.urls || []).filter((url) => new URL(url).origin === self.location.origin);
-    event.waitUntil(Promise.all(urls.map((url) => fetchAndKeep(url).catch(() => {}))));
+    event.waitUntil(Promise.all(urls.map((url) => keepCurrent(url, message.version).catch(() => {}))));
   } else if (message.type === 'check') {
     event.waitUntil(checkKept(true));
   }

@@ -149,7 +149,13 @@ def test_answer_accepts_a_hand_without_upcard() -> None:
 @pytest.mark.parametrize(
     ("request_", "message"),
     [
-        ({}, 'expected a "hand" request or a deal with "knocker" and "opponent"'),
+        (
+            {},
+            (
+                'expected a "hand" request, a deal with "knocker" and "opponent", '
+                'or a match with "first_dealer" and "deals"'
+            ),
+        ),
         ({"hand": HAND, "knocker": KNOCKER}, "unknown key 'knocker'"),
         ({"hand": 7}, '"hand" must be a list of cards or a string, got 7'),
         ({"hand": HAND, "upcard": 6}, '"upcard" must be one card, got 6'),

@@ -221,7 +221,10 @@ def test_request_type_error_holds_the_request() -> None:
 def test_unknown_request_error_holds_the_keys() -> None:
     error = raised(answer, {"upcard": "6D"})
     assert type(error) is UnknownRequestError and error.keys == ("upcard",)
-    assert str(error) == 'expected a "hand" request or a deal with "knocker" and "opponent"'
+    assert str(error) == (
+        'expected a "hand" request, a deal with "knocker" and "opponent", '
+        'or a match with "first_dealer" and "deals"'
+    )
 
 
 def test_unknown_key_error_holds_the_key() -> None:

@@ -15,14 +15,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 AXE = "/static/js/vendor/axe.min.js"
 MIN_TAP = 40
 
-# Known hands (upcard 10♣, limit 10, unless a test says otherwise).
-KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4♦
-OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # 9-10-J♦ melded, 39 left: a knock worth 35
-KNOCK_5 = "AS 2S 3S 7H 8H 9H KC KD KH 5D"  # illegal under a 3 (limit 3)
-OPP_5 = "4C 5C 6C 9D TD JD 2H 3H 4H 5S"  # 5♠ left: against KNOCK_5, a tie (undercut 10)
-GIN = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
-OPP_TO_GIN = "KH KD KC QS QD QC 2D 3D 4D 5C"  # 5♣ left: gin worth 30
-
 # Runs in every document before the page's own scripts (injected by the browser, so the CSP
 # does not apply to it). It turns a CSP violation or a horizontal overflow, after a page load
 # or an htmx swap, into a console error, which fails the test.
@@ -313,7 +305,7 @@ class Phone:
         for card in cards.split():
             if not self.card_label(grid, card).is_visible():
                 # One grid is on screen: the hand switch brings this hand's.
-                self.tap(self.page.locator(f"label[for='side_{grid}']"))
+                self.tap(self.page.locator(f".hand-switch label[for='side_{grid}']"))
             self.tap(self.card_label(grid, card))
             n += step
             if self.js:

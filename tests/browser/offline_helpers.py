@@ -19,13 +19,17 @@ HIT_JS = """
 """
 
 
-def thumb(page: Page, target: Locator) -> None:
+def thumb(page: Page, target: Locator, *, centre: bool = False) -> None:
     """Tap `target` with a finger at the middle of its box, as a phone sends the tap.
 
-    Scrolled to first, as a person scrolls to what they mean to tap; the tap itself is
-    `page.touchscreen.tap(x, y)`, so what lies on top of the target there gets it.
+    Scrolled to first, as a person scrolls to what they mean to tap (with `centre`, to the
+    middle of the screen: a card near the bottom would be under the sticky verdict bar); the
+    tap itself is `page.touchscreen.tap(x, y)`, so what lies on top of the target there gets it.
     """
-    target.scroll_into_view_if_needed()
+    if centre:
+        target.evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    else:
+        target.scroll_into_view_if_needed()
     box = target.bounding_box()
     assert box is not None, f"{target} is not shown"
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -72,3 +76,16 @@ def wait_until_kept(page: Page, *paths: str) -> None:
 
 def cache_names(page: Page) -> list[str]:
     return page.evaluate("() => caches.keys()")
+
+
+def finger(page: Page, target: Locator) -> None:
+    """Tap `target` at its centre, scrolled first to the middle of the screen."""
+    thumb(page, target, centre=True)
+
+
+def tap_upcard(page: Page, card: str) -> None:
+    """Open the upcard picker if it is folded, and tap the card, by touch."""
+    picker = page.locator("#picker")
+    if picker.get_attribute("open") is None:
+        thumb(page, page.locator("#picker-title"))
+    finger(page, page.locator(f"label[for='id_upcard_{card}']"))

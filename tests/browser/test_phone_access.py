@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .browser_helpers import KNOCK_4, OPP_39
+from tests.hands import KNOCK_4, OPP_39
 
 
 def test_main_pages_pass_axe_and_name_every_control(phone):

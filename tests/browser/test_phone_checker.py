@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from tests.hands import OPP_39
+
 
 def test_checker_verdict_follows_typing_and_tapping(phone):
     page = phone.page
@@ -35,7 +37,7 @@ def test_checker_verdict_follows_typing_and_tapping(phone):
     phone.tap_cards("hand", "4D", start=10)
     phone.tap_cards("hand", "9C", start=11, step=-1)
     expect(result).to_contain_text("You can knock: deadwood 4 ≤ limit 5.")
-    phone.type_hand("opponent", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
+    phone.type_hand("opponent", OPP_39)
     expect(result).to_contain_text("Knock: you score 35 points.")
     expect(phone.card_input("opponent", "KC")).to_be_disabled()
     phone.look("flow2-03-full-verdict")

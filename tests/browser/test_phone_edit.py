@@ -3,15 +3,16 @@
 from playwright.sync_api import expect
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
-
-from .browser_helpers import KNOCK_4, OPP_39
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
+from tests.hands import KNOCK_4, OPP_39
 
 
 def play(match: Match, number: int, upcard: str, facts: dict) -> None:
     """Record a deal straight through the model, as the scoreboard would have."""
-    match.set_upcard(Card.parse(upcard))
-    match.record(number, DealFacts(upcard=Card.parse(upcard), **facts))
+    actions.set_upcard(match, Card.parse(upcard))
+    actions.record(match, number, DealFacts(upcard=Card.parse(upcard), **facts))
 
 
 def test_correcting_an_old_deal_changes_the_winner(phone):
@@ -34,6 +35,7 @@ def test_correcting_an_old_deal_changes_the_winner(phone):
     phone.tap_to_next_page(phone.link("Correct"))
     expect(page.locator("h1")).to_have_text("Correct deal 1")
     expect(phone.card_input("knocker", "4D")).to_be_checked()
+    page.locator("#entry-top > summary").tap()  # who knocked, folded with the upcard
     with page.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
         page.locator(".seg label", has_text="Bob").tap()
     expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 35 points.")

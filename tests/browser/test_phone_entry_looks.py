@@ -9,16 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .browser_helpers import (
-    ARTIFACTS,
-    GIN,
-    KNOCK_4,
-    KNOCK_5,
-    OPP_5,
-    OPP_39,
-    OPP_TO_GIN,
-    hx_response,
-)
+from tests.hands import GIN, KNOCK_4, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
+
+from .browser_helpers import ARTIFACTS, hx_response
 
 BIG_GIN = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
 OUTCOMES = [

@@ -11,8 +11,9 @@ import re
 from playwright.sync_api import expect
 
 from adjudication import analyse_hand, best_arrangement, parse_cards
+from tests.hands import KNOCK_4, OPP_39
 
-from .browser_helpers import KNOCK_4, OPP_39, hx_response
+from .browser_helpers import hx_response
 
 HEIGHT = 844
 
@@ -113,13 +114,14 @@ class Finger:
 
     def switch(self, side: str) -> None:
         """Tap the hand switch (it asks nothing of the server)."""
-        label = self.page.locator(f"label[for='{self.switch_prefix}{side}']")
+        label = self.page.locator(f".hand-switch label[for='{self.switch_prefix}{side}']")
         self.tap_at(label, request=False)
         expect(self.page.locator(f"#{self.switch_prefix}{side}")).to_be_checked()
 
 
 def enter_deal(finger: Finger, knocker: list[str], opponent: list[str], *, final: str) -> None:
     """Tap the knocker's cards, then the opponent's, checking each tap."""
+    expect(finger.page.locator(".bar #limit .num")).to_have_text("10")  # the limit, in view
     for n, card in enumerate(knocker, 1):
         need = 11 if n == 11 else 10
         if n == 11:
@@ -128,7 +130,7 @@ def enter_deal(finger: Finger, knocker: list[str], opponent: list[str], *, final
             "knocker",
             card,
             status=so_far(knocker[:n]),
-            counts=f"Alice {n}/{need} · Bob 0/10 · limit 10",
+            counts=f"Alice {n}/{need} · Bob 0/10",
         )
         if n >= 10:
             expect(finger.page.locator("#side_opponent")).to_be_checked()
@@ -138,7 +140,7 @@ def enter_deal(finger: Finger, knocker: list[str], opponent: list[str], *, final
             "opponent",
             card,
             status=final if n == 10 else so_far(knocker),
-            counts=f"Alice {need}/{need} · Bob {n}/10 · limit 10",
+            counts=f"Alice {need}/{need} · Bob {n}/10",
         )
 
 
@@ -172,7 +174,7 @@ def test_a_correction_by_touch_without_a_jump(phone):
     phone.record()
     phone.open_deal(1)
     phone.tap_to_next_page(phone.link("Correct"))
-    expect(page.locator(".bar-counts")).to_have_text("Alice 10/10 · Bob 10/10 · limit 10")
+    expect(page.locator(".bar-counts")).to_have_text("Alice 10/10 · Bob 10/10")
     expect(page.locator(".bar-status")).to_have_text("Knock: Alice scores 35 points.")
     finger = Finger(phone)
     # She held 2♦, not 4♦: untap one, tap the other (on the knocker's grid, switched to).
@@ -181,14 +183,14 @@ def test_a_correction_by_touch_without_a_jump(phone):
         "knocker",
         "4D",
         status="So far: deadwood 0",
-        counts="Alice 9/10 · Bob 10/10 · limit 10",
+        counts="Alice 9/10 · Bob 10/10",
         on=False,
     )
     finger.card(
         "knocker",
         "2D",
         status="Knock: Alice scores 37 points.",
-        counts="Alice 10/10 · Bob 10/10 · limit 10",
+        counts="Alice 10/10 · Bob 10/10",
     )
 
 
@@ -202,7 +204,7 @@ def test_the_checker_by_touch_without_a_jump(phone):
             "hand",
             card,
             status=so_far(hand[:n], knocker="You"),
-            counts=f"Your cards {n}/10 · Opponent 0/10 · limit 10",
+            counts=f"Your cards {n}/10 · Opponent 0/10",
         )
     # Never an error while tapping; the result is in the bar, in view.
     expect(page.locator(".field-error")).to_have_count(0)
@@ -229,14 +231,14 @@ def count_taps_of_a_deal(phone, knocker: list[str], opponent: list[str]) -> int:
             "knocker",
             card,
             status=so_far(knocker[:n]),
-            counts=f"Alice {n}/{11 if n == 11 else 10} · Bob 0/10 · limit 10",
+            counts=f"Alice {n}/{11 if n == 11 else 10} · Bob 0/10",
         )
     for n, card in enumerate(opponent, 1):
         finger.card(
             "opponent",
             card,
             status="Knock: Alice scores 35 points." if n == 10 else so_far(knocker),
-            counts=f"Alice {len(knocker)}/{len(knocker)} · Bob {n}/10 · limit 10",
+            counts=f"Alice {len(knocker)}/{len(knocker)} · Bob {n}/10",
         )
     with page.expect_navigation():
         finger.tap_at_once(page.locator(".bar .btn-primary"))

@@ -13,12 +13,12 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
+from tests.hands import ALICE_KNOCKS_WITH_1, BOB_LAYS_OFF
 
 NARROW = {"width": 360, "height": 800}
-# Alice melds 5-6-7♠ and keeps A♣ (1); Bob lays off 8♠ and 9♠ and keeps 30: Alice scores 29.
-ALICE = "5S 6S 7S KH KD KC 2H 3H 4H AC"
-BOB_LAYS_OFF = "8S 9S QD QC QH 2D 4D 6D 8D TD"
 # Upcard 8♥ (limit 8): 2♦ left, and the opponent lays off 4♥, 5♥, 4♣ and 8♣.
 KNOCKER = "AH 2H 3H 5C 6C 7C 9D 9S 9C 2D"
 OPPONENT = "4H 5H 8C KS QS JS 3D TD 4C 4D"
@@ -41,14 +41,15 @@ WHOLE_WORDS = ".top nav a, .btn, .seg label, h1, h2, h3, th, dt, summary"
 
 def record_deal_with_layoffs(match: Match) -> None:
     upcard = Card.parse("TC")
-    match.set_upcard(upcard)
-    match.record(
+    actions.set_upcard(match, upcard)
+    actions.record(
+        match,
         1,
         DealFacts(
             entry=Deal.Entry.CARDS,
             upcard=upcard,
             knocker=0,
-            knocker_cards=parse_cards(ALICE),
+            knocker_cards=parse_cards(ALICE_KNOCKS_WITH_1),
             opponent_cards=parse_cards(BOB_LAYS_OFF),
         ),
     )

@@ -8,9 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
-
-from .browser_helpers import KNOCK_4, OPP_39
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
+from tests.hands import KNOCK_4, OPP_39
 
 FI_PO = Path(__file__).resolve().parents[2] / "locale" / "fi" / "LC_MESSAGES" / "django.po"
 # Strings on the scoreboard and the card entry whose Finnish the pages must show.
@@ -31,8 +32,9 @@ FI_CHECKED = (
 def first_deal(match: Match) -> None:
     """Deal 1, a knock worth 35 to Alice, so that the deals list has a line."""
     upcard = Card.parse("TC")
-    match.set_upcard(upcard)
-    match.record(
+    actions.set_upcard(match, upcard)
+    actions.record(
+        match,
         1,
         DealFacts(
             entry=Deal.Entry.CARDS,
@@ -62,7 +64,7 @@ def test_dark_mode_scoreboard_and_card_entry_are_readable(phone):
     phone.knocked("Bob")
     phone.type_hand("knocker", "AS 2S 3S 7H 8H 9H KC KD KH")
     phone.tap_cards("knocker", "2D", start=9)
-    phone.type_hand("opponent", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
+    phone.type_hand("opponent", OPP_39)
     expect(page.locator("#preview")).to_contain_text("Knock: Bob scores 37 points.")
     phone.assert_tidy()
     phone.assert_axe_clean()
@@ -111,8 +113,11 @@ def test_finnish_scoreboard_and_card_entry_fit_the_phone(phone):
     phone.type_hand("opponent", OPP_39)
     expect(page.locator("#preview .outcome")).to_contain_text("37")
     phone.assert_tidy()
-    entry = page.locator("body").inner_text()
     phone.look("flow6-04-fi-card-entry")
+    # Who knocked and the upcard are folded into one line: opened, its words are there.
+    phone.tap(page.locator("#entry-top > summary"))
+    expect(page.locator("#entry-top")).to_have_attribute("open", "")
+    entry = page.locator("body").inner_text()
 
     # The layout checks above hold in any language. The words need the Finnish catalogue.
     catalogue = translations(FI_PO) if FI_PO.exists() else {}

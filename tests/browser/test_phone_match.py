@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .browser_helpers import GIN, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
+from tests.hands import GIN, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
 
 
 def test_a_whole_match_to_100_on_one_phone(phone):
@@ -32,17 +32,18 @@ def test_a_whole_match_to_100_on_one_phone(phone):
     expect(page.locator("#id_upcard")).to_have_value("TC")
     phone.look("flow1-03-entry")
     phone.assert_tap_targets("knocker")
-    phone.tap(page.locator("label[for='side_opponent']"))  # one grid on screen: the switch
+    # One grid on screen: the switch.
+    phone.tap(page.locator(".hand-switch label[for='side_opponent']"))
     phone.assert_tap_targets("opponent")
-    phone.tap(page.locator("label[for='side_knocker']"))
+    phone.tap(page.locator(".hand-switch label[for='side_knocker']"))
     preview = page.locator("#preview")
     phone.tap_cards("knocker", "AS 2S 3S 7H 8H 9H")
     # The knock limit in big type, and again in the verdict bar.
     expect(page.locator("#limit .num")).to_have_text("10")
-    expect(page.locator(".bar-counts")).to_contain_text("limit 10")
+    expect(page.locator(".bar #limit .num")).to_have_text("10")  # the limit, in the bar
     phone.look("flow1-04-six-cards")
     phone.tap_cards("knocker", "KC KD KH 4D", start=6)
-    expect(preview).to_contain_text("You can knock: deadwood 4 ≤ limit 10.")
+    expect(preview).to_contain_text("Alice can knock: deadwood 4 ≤ limit 10.")
     # An 11th card: the preview picks the discard; untapped again, back to ten.
     phone.tap_cards("knocker", "QC", start=10)
     expect(preview).to_contain_text("Best discard Q♣")

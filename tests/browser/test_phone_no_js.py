@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .browser_helpers import GIN, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
+from tests.hands import GIN, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
 
 
 @pytest.mark.browser_context_args(java_script_enabled=False)
@@ -26,7 +26,7 @@ def test_a_whole_match_without_javascript(phone):
     page.locator("#id_knocker_text").fill("kc kd kh 4d")
     phone.tap_to_next_page(phone.button("Show the verdict"))
     expect(phone.count("knocker")).to_have_text("10 of 10–11")
-    expect(page.locator("#preview")).to_contain_text("You can knock: deadwood 4 ≤ limit 10.")
+    expect(page.locator("#preview")).to_contain_text("Alice can knock: deadwood 4 ≤ limit 10.")
     page.locator("#id_opponent_text").fill(OPP_39)
     phone.tap_to_next_page(phone.button("Show the verdict"))
     expect(page.locator("#preview")).to_contain_text("Knock: Alice scores 35 points.")

@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import Deal, Match
 from scorekeeper.offline import pwa
+from tests.hands import KNOCK_4, OPP_39
 
-from .browser_helpers import KNOCK_4, OPP_39
 from .offline_helpers import (
     cache_names,
     thumb,
@@ -117,6 +117,7 @@ def test_a_quick_deal_and_a_full_card_deal_entered_offline_are_recorded_back_onl
     thumb_to_next_page(page, page.get_by_role("link", name="Bob knocked"))
     expect(page.locator("[data-offline-note]")).to_be_visible()
     expect(page.locator("[data-offline-note]")).to_contain_text("no live preview")
+    thumb(page, page.locator("#entry-top > summary"))  # the upcard, folded with who knocked
     page.locator("#id_upcard").select_option("5D")
     page.locator("#id_knocker_text").fill(KNOCK_4)
     page.locator("#id_opponent_text").fill(OPP_39)
@@ -206,6 +207,15 @@ def test_pages_of_a_revoked_link_are_dropped_from_the_phone(phone, another_phone
     wait_until_kept(watcher.page, link)
 
     match.set_share_link("view", enabled=False)
+    # The scoreboard left open says so at its next poll, whose 404 page takes the main content.
+    expect(watcher.page.locator("h1")).to_have_text("Not found")
+    expect(watcher.page.get_by_text("ask for a fresh link")).to_be_visible()
+    # That poll was answered 404, as it must be (the browser logs it); nothing else went wrong.
+    watcher.page.problems[:] = [  # type: ignore[attr-defined]
+        problem
+        for problem in watcher.page.problems  # type: ignore[attr-defined]
+        if not ("status of 404" in problem and f"/matches/{pk}/poll/" in problem)
+    ]
     # The next time the phone opens the site with a connection, it checks what it keeps.
     later = watcher.page.context.new_page()
     later.goto(live_server.url + "/rules/")

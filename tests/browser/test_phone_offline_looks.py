@@ -10,7 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from adjudication import Card
-from scorekeeper.models import Deal, DealFacts, Match
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
 
 from .browser_helpers import AXE
 from .offline_helpers import thumb, thumb_to_next_page, wait_for_worker, wait_until_kept
@@ -62,12 +64,12 @@ def test_offline_screens_look_right(phone, scheme, language):
     thumb(page, page.locator("label[for=id_first_dealer_1]"))
     thumb_to_next_page(page, page.locator("main form button[type=submit]"))
     match = Match.objects.latest("pk")
-    match.set_upcard(Card.parse("TC"))
-    match.record(
+    actions.set_upcard(match, Card.parse("TC"))
+    actions.record(match,
         1, DealFacts(entry=Deal.Entry.QUICK, upcard=Card.parse("TC"), knocker=0,
                      knocker_deadwood=2, opponent_deadwood=31)
     )  # fmt: skip
-    match.set_upcard(Card.parse("7H"))
+    actions.set_upcard(match, Card.parse("7H"))
     page.reload()
     wait_for_worker(page)
     page.reload()
@@ -99,7 +101,7 @@ def test_offline_screens_look_right(phone, scheme, language):
     page.go_back()
 
     # The other phone recorded deal 2 meanwhile: both results, and the choice.
-    Match.objects.get(pk=match.pk).record(
+    actions.record(Match.objects.get(pk=match.pk),
         2, DealFacts(entry=Deal.Entry.QUICK, upcard=Card.parse("7H"), knocker=1,
                      knocker_deadwood=0, opponent_deadwood=18), by="eero"
     )  # fmt: skip

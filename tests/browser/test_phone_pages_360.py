@@ -11,6 +11,7 @@ a few of its language's words, so that the check looks at the language it means 
 
 from __future__ import annotations
 
+from collections import Counter
 from urllib.parse import urlencode
 
 import pytest
@@ -19,9 +20,13 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
+from tests.hands import KNOCK_4, KNOCK_5, OPP_5, OPP_39
 
-from .browser_helpers import ARTIFACTS, KNOCK_5, OPP_5
+from .browser_helpers import ARTIFACTS
+from .test_phone_entry_fit import GRID_JS
 
 NARROW = {"width": 360, "height": 800}
 LANGUAGES = ["en", "fi", "nl", "pl", "sn"]
@@ -36,8 +41,7 @@ KNOCK_12 = "AS 2S 3S 4S KC KD KH 2D 3C 7H"
 LAYOFF_KNOCKER = "3S 4S 5S 8H 8D 8C KC KD KH AC"
 LAYOFF_OPPONENT = "6S 8S 2D 3D 4D 9C TC JC QH 5H"
 # The checker: 11 cards with a discard, against an opponent's 10.
-CHECK_HAND = "AS 2S 3S 7H 8H 9H KC KD KH 4D QC"
-CHECK_OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
+CHECK_HAND = f"{KNOCK_4} QC"
 
 WORDS = {
     "en": {
@@ -108,7 +112,7 @@ def entry_is_tidy(phone) -> None:
 def record_layoffs(match: Match) -> Deal:
     """Record deal 1: Maximiliana knocks and Bartholomew lays off onto a run and a set."""
     upcard = Card.parse("TS")
-    match.set_upcard(upcard)
+    actions.set_upcard(match, upcard)
     facts = DealFacts(
         entry=Deal.Entry.CARDS,
         upcard=upcard,
@@ -116,7 +120,7 @@ def record_layoffs(match: Match) -> Deal:
         knocker_cards=parse_cards(LAYOFF_KNOCKER),
         opponent_cards=parse_cards(LAYOFF_OPPONENT),
     )
-    return match.record(1, facts)
+    return actions.record(match, 1, facts)
 
 
 @pytest.mark.browser_context_args(viewport=NARROW)
@@ -147,8 +151,13 @@ def test_the_pages_around_a_deal_keep_to_a_360_px_screen(phone, language):
 
     # Deal 2: Bartholomew deals, so Maximiliana knocks first; the bar in its longest states.
     match.refresh_from_db()
-    match.set_upcard(Card.parse(UPCARD))
+    actions.set_upcard(match, Card.parse(UPCARD))
     phone.goto(reverse("scorekeeper:deal_enter", args=[match.pk, 0]))
+    # The grid at 360 px: 7 cards a row, each at least 40 px wide and 44 px tall.
+    cards = page.evaluate(GRID_JS)["cards"]
+    assert len(cards) == 52
+    assert all(card["width"] >= 40 and card["height"] >= 44 for card in cards), cards
+    assert max(Counter(round(card["top"]) for card in cards).values()) == 7
     bar = page.locator(".bar")
     phone.type_hand("knocker", KNOCK_5)
     phone.type_hand("opponent", OPP_5)
@@ -162,7 +171,7 @@ def test_the_pages_around_a_deal_keep_to_a_360_px_screen(phone, language):
     fits(phone, f"pages-360-{language}-bar-illegal", [words["illegal"]])
     entry_is_tidy(phone)
 
-    query = {"upcard": "TC", "hand_text": CHECK_HAND, "opponent_text": CHECK_OPPONENT}
+    query = {"upcard": "TC", "hand_text": CHECK_HAND, "opponent_text": OPP_39}
     phone.goto(f"{reverse('scorekeeper:checker')}?{urlencode(query)}")
     expect(page.locator(".bar .bar-status")).not_to_be_empty()
     page.screenshot(path=ARTIFACTS / f"pages-360-{language}-checker-screen.png")

@@ -15,19 +15,23 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
+from tests.hands import (
+    ALICE_KNOCKS_WITH_1,
+    BOB_LAYS_OFF,
+    KNOCK_4,
+    LAYOFF_KNOCKER,
+    LAYOFF_OPPONENT,
+    OPP_39,
+)
 
-ALICE = "5S 6S 7S KH KD KC 2H 3H 4H AC"  # knocks under 10♣ with A♣ (1)
-BOB_LAYS_OFF = "8S 9S QD QC QH 2D 4D 6D 8D TD"  # lays off 8♠ 9♠, keeps 30: Alice scores 29
-UNDERCUT_KNOCKER = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H"  # under 10♦: 10 left
-UNDERCUT_OPPONENT = "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"  # 8 left after 2♠: undercut worth 12
-KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
-OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
 FIRST_OF_DECEMBER = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
 WORDS = {
     "pl": {
-        "nav": ["Sprawdź", "Zasady", "Historia", "Bilans"],
+        "nav": ["Sprawdź", "Zasady", "Historia", "Statystyki"],
         "scoreboard": ["limit pukania", "Gdy rozdanie się skończy", "Remis (zostały 2 karty)"],
         "deals": ["Bob · podcięcie", "Alice · pukanie"],
         "layoffs": ["Pukanie: Alice zdobywa 29 punktów.", "Dołożone karty", "1 kontra 30"],
@@ -54,7 +58,7 @@ WORDS = {
 def record(match: Match, number: int, upcard: str, knocker: int, cards: str, other: str) -> Deal:
     card = Card.parse(upcard)
     match.refresh_from_db()
-    match.set_upcard(card)
+    actions.set_upcard(match, card)
     facts = DealFacts(
         entry=Deal.Entry.CARDS,
         upcard=card,
@@ -62,7 +66,7 @@ def record(match: Match, number: int, upcard: str, knocker: int, cards: str, oth
         knocker_cards=parse_cards(cards),
         opponent_cards=parse_cards(other),
     )
-    return match.record(number, facts)
+    return actions.record(match, number, facts)
 
 
 def nav_is_one_row(page) -> None:
@@ -96,11 +100,11 @@ def test_the_pages_read_whole_on_a_360_px_phone(phone, language):
     phone.tap_to_next_page(page.locator("main form button[type=submit]"))
     match = Match.objects.latest("pk")
     Match.objects.filter(pk=match.pk).update(created=FIRST_OF_DECEMBER)
-    layoffs = record(match, 1, "TC", 0, ALICE, BOB_LAYS_OFF)
-    undercut = record(match, 2, "TD", 0, UNDERCUT_KNOCKER, UNDERCUT_OPPONENT)
+    layoffs = record(match, 1, "TC", 0, ALICE_KNOCKS_WITH_1, BOB_LAYS_OFF)
+    undercut = record(match, 2, "TD", 0, LAYOFF_KNOCKER, LAYOFF_OPPONENT)  # 10 against 8
     record(match, 3, "TC", 0, KNOCK_4, OPP_39)
     match.refresh_from_db()
-    match.set_upcard(Card.parse("TC"))
+    actions.set_upcard(match, Card.parse("TC"))
 
     phone.goto(match.get_absolute_url())
     nav_is_one_row(page)

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper import actions
 from scorekeeper.models import Match
 
 from .browser_helpers import ARTIFACTS, SUITS, Phone
@@ -79,7 +80,7 @@ def open_quick(phone: Phone, knocker: str | None, k: str, o: str) -> None:
     [
         ("6D", "Alice", "Illegal knock: deadwood 8 > limit 6."),
         (None, "Alice", "Enter the upcard first: it sets the knock limit."),
-        ("TC", None, "This field is required."),
+        ("TC", None, "Who knocked? Tap Alice or Bob."),
     ],
     ids=["over-the-limit", "no-upcard", "no-knocker"],
 )
@@ -147,7 +148,7 @@ def test_an_undo_on_the_other_phone_reopens_a_finished_match(phone: Phone, anoth
     page = phone.page
     pk = finish_a_match(phone)
     match = Match.objects.get(pk=pk)
-    match.undo_last(match.deals.get(number=1), version=match.version)
+    actions.undo_last(match, match.deals.get(number=1), version=match.version)
     # The player comes back to the page: it polls at once and shows the match open again.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator("#deal-heading")).to_contain_text("Deal 1", timeout=5000)

@@ -66,8 +66,14 @@ def test_a_view_link_watches_live_and_an_edit_link_records(phone, another_phone)
     expect(watcher.page.locator("#deal-heading")).to_contain_text("Deal 3 · Alice deals")
     watcher.look("flow4-03-watcher-after-draw")
 
-    # The owner's unreloaded board follows too, so its next tap records deal 3, not deal 2.
-    expect(owner.locator("#draw-number")).to_have_value("3", timeout=LIVE)
+    # The owner's unreloaded board follows too; its Draw, opened for deal 2, records nothing
+    # but shows deal 2 as the editor recorded it. "Discard mine", and deal 3 is a draw.
+    expect(owner.locator("#deal-heading")).to_contain_text("Deal 3 · Alice deals", timeout=LIVE)
+    expect(owner.locator("#draw-number")).to_have_value("2")
+    phone.tap_to_next_page(phone.button("Draw (stock down to 2)"))
+    expect(owner.locator("#other-phone")).to_contain_text("Deal 2 was already recorded")
+    assert Deal.objects.filter(match_id=pk, status="recorded").count() == 2
+    phone.tap_to_next_page(owner.locator("#other-phone").get_by_role("link", name="Discard mine"))
     phone.tap_to_next_page(phone.button("Draw (stock down to 2)"))
     expect(owner.get_by_text("Deal 3 was a draw.")).to_be_visible()
     assert Deal.objects.filter(match_id=pk, status="recorded").count() == 3

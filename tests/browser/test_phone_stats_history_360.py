@@ -14,6 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scorekeeper.models import Match, Player
+from scorekeeper.standing import Standing
 from tests.scorekeeper.history_helpers import add_deals, knock
 
 NARROW = {"width": 360, "height": 800}
@@ -77,22 +78,30 @@ def start_again(phone) -> int:
     return Match.objects.latest("pk").pk
 
 
-def long_matches(phone) -> Match:
-    """Start two matches played to 1000 with four-figure scores, one finished; then give the
-    players long names (after the scoreboard, which is not what this test looks at). Return
-    the finished one."""
+def two_matches(phone, plays) -> Match:
+    """Start two matches of Anna and Ben, give each its rules and deals (`plays`: a pair of
+    (rules, deals)), then give the players long names (after the scoreboard, which is not what
+    these tests look at). Return the first."""
     done = Match.objects.get(pk=phone.start_match("Anna", "Ben"))
-    playing = Match.objects.get(pk=start_again(phone))
-    deals = [knock(deal % 2, 95) for deal in range(20)] + [knock(0, 95) for _ in range(2)]
-    for match, its_deals in ((done, deals), (playing, deals[:19])):
+    other = Match.objects.get(pk=start_again(phone))
+    # Off the scoreboard first: its poll would see the deals added behind its back and reload
+    # the page, and a reload that lands while the test opens the next page cancels it.
+    phone.page.goto("about:blank")
+    for match, (rules, its_deals) in zip((done, other), plays, strict=True):
         Match.objects.filter(pk=match.pk).update(
-            rules={**match.rules, "target": 1000}, created=FIRST_OF_DECEMBER
+            rules={**match.rules, **rules}, created=FIRST_OF_DECEMBER
         )
         match.refresh_from_db()
         add_deals(match, its_deals)
     Player.objects.filter(pk=done.player_a_id).update(name=ANNA)
     Player.objects.filter(pk=done.player_b_id).update(name=BEN)
     return done
+
+
+def long_matches(phone) -> Match:
+    """Two matches played to 1000 with four-figure scores, the first finished."""
+    deals = [knock(deal % 2, 95) for deal in range(20)] + [knock(0, 95) for _ in range(2)]
+    return two_matches(phone, (({"target": 1000}, deals), ({"target": 1000}, deals[:19])))
 
 
 @pytest.mark.browser_context_args(viewport=NARROW)
@@ -119,3 +128,74 @@ def test_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
     phone.says(words["match"])
     scores_are_whole(page)
     phone.look(f"history-match-360-{language}")
+
+
+# The Hollywood words of the same pages, in each language (`/rules/#hollywood`).
+HOLLYWOOD_WORDS = {
+    "en": {
+        "stats": ["Hollywood games won", "Average Hollywood net", "Matches tied"],
+        "history": ["Tie", f"{ANNA} won", "G3 "],
+        "match": [f"{ANNA} wins by", "Net", "Game 3", "into G1 G2 G3"],
+    },
+    "fi": {
+        "stats": [
+            "Voitetut Hollywood-pelit",
+            "Hollywood-nettotulos keskimäärin",
+            "Tasapeliottelut",
+        ],
+        "history": ["Tasapeli", f"{ANNA} voitti", "P3 "],
+        "match": [f"{ANNA} voitti nettotuloksella", "Nettotulos", "Peli 3", "peleihin P1 P2 P3"],
+    },
+    "nl": {
+        "stats": ["Gewonnen Hollywood-spellen", "Gemiddeld Hollywood-saldo", "Gelijke partijen"],
+        "history": ["Gelijkspel", f"{ANNA} won", "S3 "],
+        "match": [f"{ANNA} wint met een saldo van", "Saldo", "Spel 3", "in S1 S2 S3"],
+    },
+    "pl": {
+        "stats": ["Wygrane gry Hollywood", "Średni bilans Hollywood", "Partie bez zwycięzcy"],
+        "history": ["Bez zwycięzcy", f"Wygrana: {ANNA}", "G3 "],
+        "match": [f"Wygrywa {ANNA} o", "Bilans", "Gra 3", "do G1 G2 G3"],
+    },
+    "sn": {
+        "stats": ["Mitambo yeHollywood yaakakunda", "Mutsauko weHollywood paavhareji"],
+        "history": ["Hapana akakunda", f"{ANNA} akakunda", "M3 "],
+        "match": [f"{ANNA} akunda nemutsauko we", "Mutsauko", "Mutambo 3", "muna M1 M2 M3"],
+    },
+}
+HOLLYWOOD_RULES = {"hollywood": True, "target": 1000, "box_bonus": 25, "game_bonus": 100}
+
+
+def hollywood_matches(phone) -> Match:
+    """Two Hollywood matches: one played to 1000 with bonuses and four-figure nets, finished;
+    one that ends in a tie. Return the first."""
+    deals = [knock(deal % 2, 95) for deal in range(20)] + [knock(0, 95) for _ in range(12)]
+    wins = [(1, 50), (0, 100), (1, 100), (0, 50), (1, 50), (0, 50)]  # equal nets
+    tie = [knock(winner, points) for winner, points in wins]
+    return two_matches(phone, ((HOLLYWOOD_RULES, deals), ({"hollywood": True}, tie)))
+
+
+@pytest.mark.browser_context_args(viewport=NARROW)
+@pytest.mark.parametrize("language", HOLLYWOOD_WORDS)
+def test_hollywood_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
+    page, words = phone.page, HOLLYWOOD_WORDS[language]
+    done = hollywood_matches(phone)
+    assert Standing.of(done).finished and Standing.of(done).winner == 0
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": phone.base_url}]
+    )
+
+    phone.goto(f"{reverse('scorekeeper:stats')}?a={done.player_a_id}&b={done.player_b_id}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    phone.says(words["stats"])
+    scores_are_whole(page)
+    phone.look(f"stats-hollywood-360-{language}")
+
+    phone.goto(reverse("scorekeeper:history"))
+    phone.says(words["history"])
+    scores_are_whole(page)
+    phone.look(f"history-hollywood-360-{language}")
+
+    phone.goto(reverse("scorekeeper:match_history", args=[done.pk]))
+    phone.says(words["match"])
+    scores_are_whole(page)
+    phone.look(f"history-match-hollywood-360-{language}")

@@ -4,14 +4,16 @@ import pytest
 from playwright.sync_api import expect
 
 from adjudication import Card
-from scorekeeper.models import Deal, DealFacts, Match
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
 
 
 def three_deals(pk: int) -> None:
     """Record three quick deals straight through the model: Alice +10, Bob +20, Alice +30."""
     match = Match.objects.get(pk=pk)
     for number, (knocker, opponent) in enumerate([(0, 11), (1, 21), (0, 31)], start=1):
-        match.set_upcard(Card.parse("TC"))
+        actions.set_upcard(match, Card.parse("TC"))
         facts = DealFacts(
             entry=Deal.Entry.QUICK,
             upcard=Card.parse("TC"),
@@ -19,7 +21,7 @@ def three_deals(pk: int) -> None:
             knocker_deadwood=1,
             opponent_deadwood=opponent,
         )
-        match.record(number, facts)
+        actions.record(match, number, facts)
 
 
 def delete_deal_2(phone) -> None:
@@ -63,9 +65,14 @@ def test_a_deleted_deal_is_struck_through_and_restored_by_a_tap(phone):
     assert hit.strip() == "Restore"
     scroll = page.evaluate("window.scrollY")
     url = page.url
+    row = page.locator(".deals li").nth(1)
+    row_top = row.bounding_box()["y"]
     with page.expect_response(lambda r: "/restore/" in r.url and r.status == 200):
         page.touchscreen.tap(x, y)
     expect(page.locator(".deals li.trashed")).to_have_count(0)
+    # The message that no longer holds is replaced by the one that does, and the list stays.
+    expect(page.locator("#messages .msg")).to_have_text(["Deal 2 was restored."])
+    assert abs(row.bounding_box()["y"] - row_top) < 0.5, "the deal list moved under the thumb"
     expect(page.locator(".score .pts")).to_have_text(["40", "20"])
     assert page.url == url  # swapped in place, not a new page
     assert page.evaluate("window.scrollY") == scroll  # the list stayed under the thumb

@@ -3,6 +3,21 @@
 from django.urls import reverse
 
 from scorekeeper.models import Deal
+from tests.hands import KNOCK_4, OPP_39
+
+from .match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
+
+
+def play_a_match(client):
+    """Play a match of a card deal, a draw and a quick deal on `client` (logged in), as a
+    phone does; return the match."""
+    match = create_match(client, "Alice", "Bob")
+    set_upcard(client, match, "6D")
+    enter_cards(client, match, 0, KNOCK_4, OPP_39)
+    record_draw(client, match)
+    set_upcard(client, match, "TC")
+    record_quick(client, match, 1, 3, 20)
+    return match
 
 
 def match_pages(match) -> list[str]:

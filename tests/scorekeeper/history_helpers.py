@@ -9,15 +9,9 @@ such as deals recorded after the end (an edit can leave those behind).
 from __future__ import annotations
 
 from adjudication import Card, parse_cards
-from scorekeeper.models import Deal, DealFacts, Match
-
-KNOCK_HAND = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4
-OPPONENT_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # deadwood 39 after layoffs
-GIN_HAND = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
-OPPONENT_5 = "KH KD KC QS QD QC 2D 3D 4D 5C"  # deadwood 5
-# /rules/#layoffs: the opponent lays 2♠ off onto the knocker's 3-4-5♠; an undercut worth 12.
-LAYOFF_KNOCKER = "AS 3S 4S 5S AC 2D 3D 4D 5D 3H"
-LAYOFF_OPPONENT = "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H"
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.models import Deal, Match
 
 
 def quick(knocker: int, k: int, o: int, *, upcard: str = "KC", big_gin: bool = False):
@@ -55,7 +49,7 @@ def build_deals(match: Match, facts_list, *, start: int = 1) -> list[Deal]:
         judged = facts.judge(match.rules_value)
         assert judged.legal, facts
         deal = Deal(match=match, number=number, status=Deal.Status.RECORDED)
-        deal.apply(facts, judged)
+        actions.apply_facts(deal, facts, judged)
         deals.append(deal)
     return deals
 

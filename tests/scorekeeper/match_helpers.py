@@ -1,11 +1,30 @@
 """Helpers for the app's tests: start a match and enter deals the way the forms do."""
 
+from django.test import Client
 from django.urls import reverse
 
 from adjudication import DEFAULT_RULES
+from scorekeeper.board import Board
 from scorekeeper.models import Deal, Match
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+class CommittingClient(Client):
+    """A phone whose every request commits, as on a live site: what a request keeps once its
+    transaction commits (`scorekeeper.caching.keep`) is kept when the request returns.
+
+    A test's own transaction never commits, so a plain test client keeps nothing. `capture`
+    is pytest-django's `django_capture_on_commit_callbacks` fixture.
+    """
+
+    def __init__(self, capture, **defaults) -> None:
+        super().__init__(**defaults)
+        self.capture = capture
+
+    def request(self, **request):
+        with self.capture(execute=True):
+            return super().request(**request)
 
 
 # The new-match form's house rules as a player leaves them: the defaults of `Rules` (a switch
@@ -62,7 +81,7 @@ def enter_cards(
     if upcard is None:
         upcard = match.open_deal().upcard
     data = {
-        "number": number if number is not None else match.next_number,
+        "number": number if number is not None else Board(match).next_number,
         "version": match.version,
         "upcard": upcard,
         "knocker_seat": seat,
@@ -77,7 +96,7 @@ def enter_cards(
 def record_quick(client, match, knocker, k, o, *, number=None, **extra):
     match.refresh_from_db()
     data = {
-        "number": number if number is not None else match.next_number,
+        "number": number if number is not None else Board(match).next_number,
         "knocker": knocker,
         "knocker_deadwood": k,
         "opponent_deadwood": o,
@@ -89,5 +108,5 @@ def record_quick(client, match, knocker, k, o, *, number=None, **extra):
 def record_draw(client, match):
     match.refresh_from_db()
     return client.post(
-        reverse("scorekeeper:deal_draw", args=[match.pk]), {"number": match.next_number}
+        reverse("scorekeeper:deal_draw", args=[match.pk]), {"number": Board(match).next_number}
     )

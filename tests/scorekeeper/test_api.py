@@ -15,13 +15,13 @@ from django.urls import reverse
 from jsonschema import Draft202012Validator
 
 from adjudication import ALL_CARDS
-from adjudication.protocol import answer
-from scorekeeper.api import MAX_BODY, openapi_document
-
-from .history_helpers import GIN_HAND, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPPONENT_5
+from adjudication.protocol import MOST_DEALS, answer
+from scorekeeper.api import MAX_BODY, MAX_MATCH_BODY, openapi_document
+from tests.hands import GIN, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPP_TO_GIN
 
 ADJUDICATE = reverse("scorekeeper:api_adjudicate")
 HAND = reverse("scorekeeper:api_hand")
+MATCH = reverse("scorekeeper:api_match")
 DEAL = {
     "upcard": "6D",
     "knocker": "7H 8H 9H 2C 3C 4C KS KD KC 5S",
@@ -173,7 +173,7 @@ def test_api_and_command_line_agree_on_a_batch_of_deals(client):
     requests = [random_request(rng) for _ in range(30)] + [melded_request(rng) for _ in range(30)]
     requests += [
         {"upcard": "TC", "knocker": LAYOFF_KNOCKER, "opponent": LAYOFF_OPPONENT},  # undercut
-        {"upcard": "QH", "knocker": GIN_HAND, "opponent": OPPONENT_5},  # gin
+        {"upcard": "QH", "knocker": GIN, "opponent": OPP_TO_GIN},  # gin
     ]
     lines = [json.dumps(request) for request in requests] + ["{not json", "[]"]
     cli = subprocess.run(
@@ -225,13 +225,13 @@ def test_manage_py_adjudicate_names_a_missing_file():
         call_command("adjudicate", "/nonexistent.jsonl", stdout=io.StringIO())
 
 
-def test_openapi_document_describes_both_endpoints(client):
+def test_openapi_document_describes_every_endpoint(client):
     response = client.get(reverse("scorekeeper:api_openapi"))
     assert response.status_code == 200
     document = response.json()
     assert document["openapi"].startswith("3.1")
-    assert set(document["paths"]) == {ADJUDICATE, HAND}
-    for path in (ADJUDICATE, HAND):
+    assert set(document["paths"]) == {ADJUDICATE, HAND, MATCH}
+    for path in (ADJUDICATE, HAND, MATCH):
         operation = document["paths"][path]["post"]
         assert {"200", "400", "429"} <= set(operation["responses"])
         content = operation["requestBody"]["content"]["application/json"]
@@ -268,15 +268,15 @@ def test_every_answer_fits_the_schema_the_document_gives_it(client):
     requests = [random_request(rng) for _ in range(40)] + [melded_request(rng) for _ in range(20)]
     requests += [
         {"upcard": "TC", "knocker": LAYOFF_KNOCKER, "opponent": LAYOFF_OPPONENT},
-        {"upcard": "QH", "knocker": GIN_HAND, "opponent": OPPONENT_5},
+        {"upcard": "QH", "knocker": GIN, "opponent": OPP_TO_GIN},
         {
             "upcard": "QH",
-            "knocker": GIN_HAND + " JS",
-            "opponent": OPPONENT_5,
+            "knocker": GIN + " JS",
+            "opponent": OPP_TO_GIN,
             "rules": {"big_gin": True},
         },
-        {"hand": GIN_HAND + " JS", "rules": {"big_gin": True}},
-        {"hand": GIN_HAND},
+        {"hand": GIN + " JS", "rules": {"big_gin": True}},
+        {"hand": GIN},
         {**DEAL, "rules": {"gin": 20}},
     ]
     seen = set()
@@ -294,7 +294,180 @@ def test_every_answer_fits_the_schema_the_document_gives_it(client):
             seen.add(response.json().get("result", status))
     assert {"knock", "undercut", "gin", "big_gin", "illegal", "200", "400"} <= seen
     with override_settings(API_RATE_LIMIT=(1, 60)):
-        post(client, HAND, {"hand": GIN_HAND})
-        refused = post(client, HAND, {"hand": GIN_HAND})
+        post(client, HAND, {"hand": GIN})
+        refused = post(client, HAND, {"hand": GIN})
     assert refused.status_code == 429
     validator("Error").validate(refused.json())
+
+
+# --- /api/match ------------------------------------------------------------------------------
+
+
+def test_match_answers_exactly_what_the_command_line_answers(client):
+    requests = [
+        MATCH_REQUEST,
+        {**MATCH_REQUEST, "rules": None},
+        {"first_dealer": 1, "deals": [{"winner": 0, "points": 100}, {"winner": 1, "points": 5}]},
+        {"first_dealer": 0, "deals": [{"winner": 2, "points": 1}]},
+        {"first_dealer": 0, "deals": [{"winner": 0, "points": 1}], "extra": True},
+    ]
+    lines = [json.dumps(request) for request in requests]
+    cli = subprocess.run(
+        [sys.executable, "-m", "adjudication"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = [json.loads(line) for line in cli.stdout.splitlines()]
+    assert expected[0] == answer(MATCH_REQUEST) and expected[0]["games"][0]["totals"] == [12, 30]
+    with override_settings(API_RATE_LIMIT=(1000, 60)):
+        for line, cli_answer in zip(lines, expected, strict=True):
+            response = post(client, MATCH, line)
+            if "error" in cli_answer:
+                assert response.status_code == 400, line
+                assert response.json() == {"error": cli_answer["error"]}, line
+            else:
+                assert response.status_code == 200, line
+                assert response.json() == cli_answer, line
+
+
+MATCH_REQUEST = {
+    "first_dealer": 0,
+    "deals": [
+        {"winner": 1, "points": 30},
+        {"winner": None, "points": 0},
+        {"winner": 0, "points": 12, "dealer": 1},
+    ],
+    "rules": {"hollywood": True, "target": 100},
+}
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "message"),
+    [
+        (ADJUDICATE, MATCH_REQUEST, "a match request goes to /api/match"),
+        (ADJUDICATE, {"first_dealer": 0}, "a match request goes to /api/match"),
+        (HAND, MATCH_REQUEST, "a match request goes to /api/match"),
+        (MATCH, {"hand": DEAL["knocker"]}, "a hand request goes to /api/hand"),
+        (MATCH, {**MATCH_REQUEST, "hand": DEAL["knocker"]}, "a hand request goes to /api/hand"),
+        (MATCH, DEAL, "a deal request goes to /api/adjudicate"),
+        (MATCH, {}, 'missing "first_dealer"'),
+        (MATCH, [MATCH_REQUEST], "expected a JSON object, got list"),
+    ],
+)
+def test_each_endpoint_answers_only_its_own_kind(client, url, body, message):
+    response = post(client, url, body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+MALFORMED_MATCHES = [
+    ("winner not a player", {"winner": 2, "points": 5}, "deal 1: deal winner"),
+    ("dealer not a player", {"winner": 0, "points": 5, "dealer": 7}, "deal 1: deal dealer"),
+    ("boolean points", {"winner": 0, "points": False}, "deal 1: deal points"),
+    ("float points", {"winner": 0, "points": 2.5}, "deal 1: deal points"),
+    ("boolean winner", {"winner": False, "points": 5}, "deal 1: deal winner"),
+    ("points below 0", {"winner": 1, "points": -3}, "deal 1: deal points"),
+    ("points above 1,000", {"winner": 1, "points": 1_001}, "at most 1000"),
+    ("points on a draw", {"winner": None, "points": 1}, "deal 1: a draw scores nothing"),
+    ("unknown key in a deal", {"winner": 1, "points": 1, "x": 0}, "unknown key 'x'"),
+    ("a deal not an object", "1 30", 'deal 1: "deal" must be an object'),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "deal", "message"), MALFORMED_MATCHES, ids=[m[0] for m in MALFORMED_MATCHES]
+)
+def test_a_malformed_deal_gets_400_naming_it(client, case, deal, message):
+    response = post(client, MATCH, {"first_dealer": 0, "deals": [deal]})
+    assert response.status_code == 400, case
+    assert message in response.json()["error"], case
+
+
+@pytest.mark.parametrize(
+    ("case", "body", "message"),
+    [
+        ("deals not a list", {"first_dealer": 0, "deals": "none"}, '"deals" must be a list'),
+        ("an unknown key", {"first_dealer": 0, "deals": [], "who": 1}, "unknown key 'who'"),
+        ("missing first_dealer", {"deals": []}, 'missing "first_dealer"'),
+        ("float first_dealer", {"first_dealer": 1.0, "deals": []}, "first dealer"),
+        ("boolean first_dealer", {"first_dealer": True, "deals": []}, "first dealer"),
+        ("bad rules", {"first_dealer": 0, "deals": [], "rules": []}, "rules must be an object"),
+    ],
+)
+def test_a_malformed_match_gets_400_naming_the_problem(client, case, body, message):
+    response = post(client, MATCH, body)
+    assert response.status_code == 400, case
+    assert message in response.json()["error"], case
+
+
+def longest_deals(count: int) -> str:
+    """`count` of the longest deals, written out as a pretty-printer writes them (indent 4)."""
+    deal = {"winner": 1, "points": 1000, "dealer": 1}
+    return json.dumps({"first_dealer": 0, "deals": [deal] * count}, indent=4)
+
+
+def test_match_takes_the_most_deals_written_out_at_length(client):
+    body = longest_deals(MOST_DEALS)
+    assert MAX_BODY < len(body.encode()) <= MAX_MATCH_BODY
+    response = post(client, MATCH, body)
+    assert response.status_code == 200
+    assert len(response.json()["deals"]) == MOST_DEALS
+    assert response.json()["finished"] is True
+
+
+def test_match_refuses_one_deal_more_than_the_most(client):
+    body = {"first_dealer": 0, "deals": [{"winner": None, "points": 0}] * (MOST_DEALS + 1)}
+    response = post(client, MATCH, body)
+    assert response.status_code == 400
+    assert response.json() == {"error": f'"deals" holds {MOST_DEALS + 1} deals: at most 9999'}
+
+
+def test_match_refuses_a_body_over_its_limit_and_the_others_keep_theirs(client):
+    padded = json.dumps({"first_dealer": 0, "deals": []}) + " " * MAX_MATCH_BODY
+    response = post(client, MATCH, padded)
+    assert response.status_code == 400
+    assert response.json() == {"error": f"request body too large: at most {MAX_MATCH_BODY} bytes"}
+    small = json.dumps(DEAL) + " " * MAX_BODY
+    assert "too large" in post(client, ADJUDICATE, small).json()["error"]
+
+
+def test_docs_page_documents_the_match_endpoint_and_its_body_limit(client):
+    body = client.get(reverse("scorekeeper:api_docs")).content.decode()
+    assert f"POST {MATCH}" in body
+    assert "9,999 deals" in body and f"{MAX_MATCH_BODY} bytes" in body
+
+
+def test_match_answers_fit_the_documented_schemas(client):
+    document = openapi_document()
+    operation = document["paths"][MATCH]["post"]
+    request_schema = validator("MatchRequest")
+    rng = random.Random(23)
+    with override_settings(API_RATE_LIMIT=(1000, 60)):
+        for _ in range(40):
+            deals = []
+            for _ in range(rng.randrange(0, 30)):
+                winner = rng.choice([0, 1, None])
+                deal = {"winner": winner, "points": 0 if winner is None else rng.randrange(61)}
+                if rng.random() < 0.3:
+                    deal["dealer"] = rng.choice([0, 1])
+                deals.append(deal)
+            rules = rng.choice([None, {}, {"hollywood": True}, {"hollywood": True, "target": 50}])
+            request = {"first_dealer": rng.choice([0, 1]), "deals": deals, "rules": rules}
+            request_schema.validate(request)
+            response = post(client, MATCH, request)
+            assert response.status_code == 200
+            assert response.json() == answer(request)
+            validator("MatchAnswer").validate(response.json())
+    assert operation["responses"]["200"]["content"]["application/json"]["example"] == answer(
+        MATCH_REQUEST
+    )
+
+
+@override_settings(API_RATE_LIMIT=(2, 60))
+def test_match_requests_share_the_api_s_rate_limit(client):
+    assert post(client, MATCH, MATCH_REQUEST).status_code == 200
+    assert post(client, HAND, {"hand": GIN}).status_code == 200
+    refused = post(client, MATCH, MATCH_REQUEST)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1

@@ -2,8 +2,10 @@
 (with a message naming the match, the deal and the field), and a second import adds nothing."""
 
 import contextlib
+import difflib
 import io
 import json
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -12,7 +14,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from adjudication import Card, Rules
-from scorekeeper.backup import (
+from scorekeeper import actions
+from scorekeeper.actions import DealFacts
+from scorekeeper.backup.checking import json_type
+from scorekeeper.backup.format import (
     DEAL_FIELDS,
     DERIVED_DEAL_FIELDS,
     FREE_DEAL_FIELDS,
@@ -20,29 +25,24 @@ from scorekeeper.backup import (
     REPLAYED_DEAL_FIELDS,
     UNSAVED_DEAL_FIELDS,
     checksum,
-    json_type,
 )
-from scorekeeper.models import Deal, DealFacts, IllegalKnock, Match, Player
+from scorekeeper.models import Deal, IllegalKnock, Match, Player
+from scorekeeper.standing import Standing
+from tests.hands import KNOCK_4, OPP_39
 
-from .backup_helpers import match_pages
-from .match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
+from .backup_helpers import match_pages, play_a_match
+from .history_helpers import add_deals, knock
+from .hollywood_helpers import SETTLED_RULES, visible_hollywood_match
+from .match_helpers import enter_cards, record_draw, set_upcard
 
 
 @pytest.fixture
-def backup(client, db, tmp_path):
+def backup(alice, tmp_path):
     """alice's account with a match of a card deal, an illegal knock, a draw and a quick deal."""
-    user = get_user_model().objects.create_user("alice", password="pw")
-    client.force_login(user)
-    match = create_match(client, "Alice", "Bob")
-    set_upcard(client, match, "6D")
-    enter_cards(client, match, 0, "AS 2S 3S 7H 8H 9H KC KD KH 4D", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
-    record_draw(client, match)
-    set_upcard(client, match, "TC")
-    record_quick(client, match, 1, 3, 20)
+    client, user = alice.client, alice.user
+    match = play_a_match(client)
     set_upcard(client, match, "2C")
-    enter_cards(
-        client, match, 0, "AS 2S 3S 7H 8H 9H KC KD KH 4D", "5C 6C 8C 9D TD JD 2H 3H QS 5S"
-    )  # illegal: stays open
+    enter_cards(client, match, 0, KNOCK_4, OPP_39)  # illegal: stays open
     path = tmp_path / "backup.json"
     call_command("export_matches", "alice", output=str(path))
     return user, match, path
@@ -67,7 +67,7 @@ def test_round_trip_restores_players_rules_deals_and_verdicts(backup):
         "points",
     ]
     assert list(copy.deals.values(*fields)) == list(match.deals.values(*fields))
-    assert copy.state() == match.state()
+    assert Standing.of(copy) == Standing.of(match)
 
 
 def tamper(path, change):
@@ -368,10 +368,10 @@ def test_importing_into_the_account_it_came_from_adds_nothing(backup):
     assert (Match.objects.count(), Deal.objects.count()) == (1, deals)
 
 
-def test_a_match_changed_since_the_backup_is_kept_as_it_is_here(backup, client):
+def test_a_match_changed_since_the_backup_is_kept_as_it_is_here(backup, alice):
     user, match, path = backup
     match.refresh_from_db()
-    record_draw(client, match)  # after the backup: the illegal knock's deal is now a draw
+    record_draw(alice.client, match)  # after the backup: the illegal knock's deal is now a draw
     before = list(match.deals.values_list("number", "status", "entry"))
     out = import_into("alice", path)
     assert "imported 0 matches" in out
@@ -424,3 +424,160 @@ def test_imported_matches_pages_answer(backup):
     for url in match_pages(copy):
         response = client.get(url)
         assert response.status_code == 200, url
+
+
+# --- Facts a page could not have written (issue 24) ------------------------------------------
+
+
+def test_a_deal_a_file_says_another_account_recorded_is_imported_as_recorded_by_nobody(backup):
+    _user, _match, path = backup
+    get_user_model().objects.create_user("mallory", password="pw")
+
+    def claimed(body):
+        deal_at(body, 1).update(recorded_by="mallory")
+        deal_at(body, 2).update(recorded_by="restorer")
+
+    crafted(path, claimed)
+    get_user_model().objects.create_user("restorer", password="pw")
+    import_into("restorer", path)
+    restored = Match.objects.get(owner__username="restorer")
+    by = dict(restored.deals.values_list("number", "recorded_by"))
+    assert by[1] == ""  # no file can say that mallory wrote it
+    assert by[2] == "restorer"  # the importing account's own name stands
+
+
+def test_more_illegal_knocks_for_one_deal_than_the_pages_keep_are_refused(backup):
+    _user, _match, path = backup
+
+    def flood(body):
+        knock = body["matches"][0]["illegal_knocks"][0]
+        body["matches"][0]["illegal_knocks"] = [dict(knock) for _ in range(9_999)]
+
+    crafted(path, flood)
+    refused(
+        path,
+        f"illegal_knocks: 9999 illegal knocks for deal 4: at most {IllegalKnock.MOST_PER_DEAL}",
+    )
+
+
+def test_as_many_illegal_knocks_for_one_deal_as_the_pages_keep_are_imported(backup):
+    _user, _match, path = backup
+
+    def most(body):
+        knock = body["matches"][0]["illegal_knocks"][0]
+        body["matches"][0]["illegal_knocks"] = [
+            dict(knock) for _ in range(IllegalKnock.MOST_PER_DEAL)
+        ]
+
+    crafted(path, most)
+    get_user_model().objects.create_user("restorer", password="pw")
+    import_into("restorer", path)
+    restored = Match.objects.get(owner__username="restorer")
+    assert restored.illegal_knocks.count() == IllegalKnock.MOST_PER_DEAL
+
+
+def test_the_pages_keep_no_more_illegal_knocks_for_one_deal_than_a_backup_may_hold(alice, tmp_path):
+    client = alice.client
+    match = play_a_match(client)
+    set_upcard(client, match, "2C")
+    for _ in range(IllegalKnock.MOST_PER_DEAL + 2):
+        response = enter_cards(client, match, 0, KNOCK_4, OPP_39)  # illegal: stays open
+        assert response.status_code in (200, 302, 422)
+    assert match.illegal_knocks.filter(number=4).count() == IllegalKnock.MOST_PER_DEAL
+    path = tmp_path / "backup.json"
+    call_command("export_matches", "alice", output=str(path))
+    body = json.loads(path.read_text())
+    assert len(body["matches"][0]["illegal_knocks"]) == IllegalKnock.MOST_PER_DEAL
+
+
+@pytest.mark.parametrize(
+    "made_up",
+    [
+        "00000000-0000-0000-0000-000000000000",  # the nil UUID
+        "ffffffff-ffff-ffff-ffff-ffffffffffff",
+        "6ba7b810-9dad-11d1-80b4-00c04fd430c8",  # a version 1 UUID
+        "5ba7b810-9dad-31d1-80b4-00c04fd430c8",  # a version 3 UUID
+    ],
+)
+def test_a_match_id_the_site_never_makes_is_refused(backup, made_up):
+    _user, _match, path = backup
+    crafted(path, lambda b: b["matches"][0].update(id=made_up))
+    refused(path, "id: expected a random UUID")
+
+
+def test_a_dealer_out_of_rotation_is_a_fact_and_imported(backup):
+    _user, _match, path = backup
+    flipped = {}
+
+    def out_of_rotation(body):
+        for number in (1, 2, 3):
+            deal = deal_at(body, number)
+            deal["dealer"] = 1 - deal["dealer"]
+            flipped[number] = deal["dealer"]
+
+    crafted(path, out_of_rotation)
+    get_user_model().objects.create_user("restorer", password="pw")
+    import_into("restorer", path)
+    restored = Match.objects.get(owner__username="restorer")
+    dealers = dict(restored.deals.values_list("number", "dealer"))
+    assert {n: dealers[n] for n in flipped} == flipped
+
+
+# --- A Hollywood match ---------------------------------------------------------------------
+
+
+def same_page(text: str) -> str:
+    """Return a page with what differs between two copies of a match taken out: ids in
+    addresses, CSRF tokens, the CSV's match column, version keys, when the page was made, who
+    is logged in."""
+    text = re.sub(r"/\d+/", "/N/", text)
+    text = re.sub(r"(csrfmiddlewaretoken\"? value=|X-CSRFToken\":\s*)\"[^\"]+\"", r"\1T", text)
+    text = re.sub(r"(-version|name=\"version\" value|data-match)=\"[^\"]*\"", r"\1=V", text)
+    text = re.sub(r"([?&](amp;)?v)=\d+", r"\1=V", text)
+    text = re.sub(r"(?m)^\d+,", "N,", text)  # the CSV's first column: the match id
+    text = re.sub(r"player[=-]\d+|players/\d+|<option value=\"\d+\"", "P", text)
+    text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(\+00:00|Z)?", "D", text)  # when a page was made
+    text = re.sub(r"Logged in as \w+", "Logged in", text)
+    return text
+
+
+def page_text(client, url: str) -> str:
+    response = client.get(url)
+    if response.status_code == 302:  # card entry, once the match has ended
+        return f"redirect to {response['Location']}"
+    assert response.status_code == 200, url
+    if response.streaming:
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
+
+
+def test_a_hollywood_match_round_trips_exactly(alice, tmp_path):
+    # The rules page's settled example (/rules/#hollywood), with a deal deleted on the way (it
+    # moved points between games while it counted) and one recorded after the end.
+    original = visible_hollywood_match(
+        alice.client, "Ann", "Ben", [(0, 60), (1, 5), (0, 50), (1, 30)], **SETTLED_RULES
+    )
+    deleted = original.deals.get(number=2)
+    actions.delete_deal(original, deleted, version=original.version)
+    original.refresh_from_db()
+    add_deals(original, [knock(0, 60), knock(1, 45), knock(0, 40), knock(1, 9)])
+    original.refresh_from_db()
+    standing = Standing.of(original)
+    assert standing.finished and standing.net == (725, -725)
+    path = tmp_path / "backup.json"
+    call_command("export_matches", "alice", output=str(path))
+    restorer = get_user_model().objects.create_user("restorer", password="pw")
+    import_into("restorer", path)
+    copy = Match.objects.get(owner=restorer)
+    assert copy.rules == original.rules and copy.rules_value.hollywood
+    assert Standing.of(copy) == standing
+    fields = ["number", "status", "dealer", "winner", "points"]
+    assert list(copy.deals.values(*fields)) == list(original.deals.values(*fields))
+    theirs = Client()
+    theirs.force_login(restorer)
+    pages = list(zip(match_pages(original), match_pages(copy), strict=True))
+    assert len(pages) > 20
+    for mine, restored in pages:
+        expected = same_page(page_text(alice.client, mine)).splitlines()
+        got = same_page(page_text(theirs, restored)).splitlines()
+        assert got == expected, "\n".join([mine, *difflib.unified_diff(expected, got, n=0)])

@@ -18,22 +18,23 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.backup import BackupError, checksum, export_matches, import_matches
+from scorekeeper.backup.errors import BackupError
+from scorekeeper.backup.format import checksum
+from scorekeeper.backup.writing import export_matches, import_matches
 from scorekeeper.models import Deal, IllegalKnock, Match, Player
+from tests.hands import KNOCK_4, OPP_39
 
-from .backup_helpers import match_pages
-from .match_helpers import create_match, enter_cards, record_draw, record_quick, set_upcard
+from .backup_helpers import match_pages, play_a_match
+from .match_helpers import create_match, enter_cards, record_quick, set_upcard
 
 FUZZ = settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-KNOCK = "AS 2S 3S 7H 8H 9H KC KD KH 4D"
-OPPONENT = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
 
 # Values that mean something somewhere in a backup, to hit the checks past the type checks.
 PLAUSIBLE = [
     "", "open", "recorded", "cards", "quick", "draw", "knock", "gin", "undercut", "big_gin",
-    "6D", "TC", "ZZ", "AS", KNOCK, OPPONENT, "AS AS", "Alice", "alice", "Ａlice", "=1+1",
+    "6D", "TC", "ZZ", "AS", KNOCK_4, OPP_39, "AS AS", "Alice", "alice", "Ａlice", "=1+1",
     "2026-01-01T00:00:00+00:00", "00000000-0000-0000-0000-000000000000",
     0, 1, 2, 3, 4, 9, 10, 11, 25, 60, 100, 1000, -1, 2**31, 2**63, None, True, False, 1.5,
 ]  # fmt: skip
@@ -45,20 +46,13 @@ json_values = st.recursive(
 
 
 @pytest.fixture
-def document(db) -> dict[str, Any]:
+def document(alice) -> dict[str, Any]:
     """A backup of two matches: cards, a draw, a quick deal, an illegal knock kept open, and a
     match with house rules (big gin, spades double) and a deal undone."""
-    client = Client()
-    owner = get_user_model().objects.create_user("alice", password="pw")
-    client.force_login(owner)
-    match = create_match(client, "Alice", "Bob")
-    set_upcard(client, match, "6D")
-    enter_cards(client, match, 0, KNOCK, OPPONENT)
-    record_draw(client, match)
-    set_upcard(client, match, "TC")
-    record_quick(client, match, 1, 3, 20)
+    client, owner = alice.client, alice.user
+    match = play_a_match(client)
     set_upcard(client, match, "2C")
-    enter_cards(client, match, 0, KNOCK, OPPONENT)  # illegal: stays open
+    enter_cards(client, match, 0, KNOCK_4, OPP_39)  # illegal: stays open
     other = create_match(client, "Carol", "Alice", big_gin=True, spades_double=True)
     set_upcard(client, other, "9S")
     record_quick(client, other, 0, 0, 5, big_gin="on")

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from adjudication import Card
+from scorekeeper import actions
 from scorekeeper.board import Board
 from scorekeeper.models import Match
 
@@ -17,7 +18,7 @@ from .history_helpers import add_deals, draw, knock
 def played(match):
     """Alice's match with three deals and the fourth's upcard tapped."""
     add_deals(match, [knock(0, 20), draw(), knock(1, 15)])
-    match.set_upcard(Card.parse("7H"))
+    actions.set_upcard(match, Card.parse("7H"))
     # As a view has it: the players come with the match (scorekeeper.access.match_for).
     return Match.objects.select_related("player_a", "player_b").get(pk=match.pk)
 
@@ -45,6 +46,6 @@ def test_a_board_is_frozen_and_shows_the_match_as_it_was_read(played):
     assert board.upcard == Card.parse("7H")
     with pytest.raises(dataclasses.FrozenInstanceError):
         board.full = True  # type: ignore[misc]
-    played.set_upcard(Card.parse("2C"))
+    actions.set_upcard(played, Card.parse("2C"))
     assert board.upcard == Card.parse("7H")
     assert Board(played).upcard == Card.parse("2C")

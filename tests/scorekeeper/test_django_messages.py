@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -26,8 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
 import scorekeeper
-
-LOCALE_DIR = Path(settings.BASE_DIR) / "locale"
+from tests.accounts import PASSWORD, log_in
 
 
 class AnyNumber(dict):
@@ -39,22 +36,6 @@ class AnyNumber(dict):
 
     def __missing__(self, key: str) -> int:
         return self.number
-
-
-@pytest.fixture(scope="module")
-def compiled_locale(tmp_path_factory) -> Path:
-    """Return a locale folder with the Shona catalogue compiled (make need not have run)."""
-    target = tmp_path_factory.mktemp("locale") / "sn" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    source = LOCALE_DIR / "sn" / "LC_MESSAGES" / "django.po"
-    subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(source)], check=True)
-    return target.parent.parent
-
-
-@pytest.fixture
-def translated(settings, compiled_locale):
-    """Serve the compiled catalogue; changing LOCALE_PATHS resets Django's caches."""
-    settings.LOCALE_PATHS = [str(compiled_locale)]
 
 
 # --- Where the messages live ------------------------------------------------------------------
@@ -186,11 +167,11 @@ def test_every_password_validator_message_comes_out_in_shona(translated):
 
 def refusals(language: str) -> dict[str, str]:
     """Return the message of each limiter's 429 page, as it comes out in `language`."""
-    get_user_model().objects.create_user("carol", password="a-long-pass-phrase-9")
+    get_user_model().objects.create_user("carol", password=PASSWORD)
     found = {}
     phone = Client(REMOTE_ADDR="198.51.100.1", HTTP_ACCEPT_LANGUAGE=language)
     for _ in range(settings.AXES_FAILURE_LIMIT):
-        response = phone.post(reverse("login"), {"username": "carol", "password": "wrong"})
+        response = log_in(phone, "carol", "wrong")
     found["log-in lockout"] = response
     with override_settings(SIGNUP_RATE_LIMIT=(1, 3600)):
         phone = Client(REMOTE_ADDR="198.51.100.2", HTTP_ACCEPT_LANGUAGE=language)

@@ -6,19 +6,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from adjudication import Rules
 from scorekeeper.models import Match
+from tests.hands import GIN, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPP_TO_GIN
 
-from .history_helpers import (
-    GIN_HAND,
-    LAYOFF_KNOCKER,
-    LAYOFF_OPPONENT,
-    OPPONENT_5,
-    add_deals,
-    cards,
-    draw,
-    knock,
-    quick,
-)
+from .history_helpers import add_deals, cards, draw, knock, quick
+from .hollywood_helpers import SETTLED, SETTLED_RULES, TIED, visible_hollywood_match
 from .match_helpers import HTMX, create_match, deal_url
 
 HISTORY = reverse("scorekeeper:history")
@@ -171,7 +164,7 @@ def played(client, db):
             cards(0, LAYOFF_KNOCKER, LAYOFF_OPPONENT, upcard="TC"),  # Bob undercuts: 12
             draw(),
             quick(1, 3, 20),  # Bob knocks: 17
-            cards(0, GIN_HAND, OPPONENT_5, upcard="QH"),  # Alice gins: 30
+            cards(0, GIN, OPP_TO_GIN, upcard="QH"),  # Alice gins: 30
             knock(0, 80),  # Alice reaches 110
         ],
     )
@@ -235,7 +228,7 @@ def sixty_deals(match: Match) -> None:
         if i % 4 == 0:
             facts.append(cards(i % 2, LAYOFF_KNOCKER, LAYOFF_OPPONENT, upcard="TC"))
         elif i % 4 == 1:
-            facts.append(cards(i % 2, GIN_HAND, OPPONENT_5, upcard="QH"))
+            facts.append(cards(i % 2, GIN, OPP_TO_GIN, upcard="QH"))
         elif i % 4 == 2:
             facts.append(draw())
         else:
@@ -279,3 +272,85 @@ def test_match_page_keeps_each_score_whole_so_it_never_breaks_at_its_dash(client
     assert scores, "no score figure on the page"
     outcome = re.search(r'<p class="outcome">(.*?)</p>', body).group(1)
     assert re.search(r'<span class="score">\d+–\d+</span>', outcome), outcome
+
+
+# --- Hollywood matches: the net and the three games --------------------------------------------
+
+
+def test_list_shows_a_hollywood_matchs_net_and_its_three_games(client, db):
+    visible_hollywood_match(client, "Ann", "Ben", SETTLED, **SETTLED_RULES)
+    body = client.get(HISTORY).content.decode()
+    assert '<span class="history-score">+725 / \u2212725</span>' in body
+    assert "Ann won" in body
+    games = body[body.index('class="history-games"') :]
+    games = games[: games.index("</span>\n")]
+    assert re.sub(r"<[^>]+>", "", games).endswith("G1 350–0 · G2 250–50 · G3 240–65")
+
+
+def test_list_shows_a_finished_match_nobody_won_as_a_tie(client, db):
+    visible_hollywood_match(client, "Ann", "Ben", TIED)
+    body = client.get(HISTORY).content.decode()
+    assert '<span class="badge">Tie</span>' in body
+    assert "won</span>" not in body and "in progress" not in body
+    assert '<span class="history-score">0 / 0</span>' in body
+    # and it is finished, not being played
+    listed = '<span class="history-names">Ann – Ben</span>'
+    assert listed in client.get(HISTORY, {"status": "finished"}).content.decode()
+    assert listed not in client.get(HISTORY, {"status": "playing"}).content.decode()
+
+
+def test_list_of_single_games_is_unchanged_by_hollywood(client, db):
+    match = create_match(client, "Alice", "Bob")
+    finish(match)
+    body = client.get(HISTORY).content.decode()
+    assert "history-games" not in body and " / " not in body
+
+
+def test_match_page_of_a_hollywood_match_shows_each_game_and_the_net(client, db):
+    match = visible_hollywood_match(client, "Ann", "Ben", SETTLED, **SETTLED_RULES)
+    body = client.get(reverse("scorekeeper:match_history", args=[match.pk])).content.decode()
+    assert '<p class="outcome">Ann wins by 725</p>' in body
+    table = body[body.index('class="plain h2h hollywood-games"') : body.index("</table>")]
+    rows = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).strip() for row in table.split("<tr>")[2:]
+    ]
+    assert rows == [
+        "Game 1 ended 350 ✔ +240 0 +0",
+        "Game 2 ended 250 ✔ +140 50 +20",
+        "Game 3 ended 240 ✔ +140 65 +20",
+        "Net +725 \u2212725",
+    ]
+
+
+def test_match_page_of_a_hollywood_match_shows_the_games_each_deal_went_into(client, db):
+    match = visible_hollywood_match(client, "Ann", "Ben", SETTLED[:2], **SETTLED_RULES)
+    add_deals(match, [draw()])
+    body = client.get(reverse("scorekeeper:match_history", args=[match.pk])).content.decode()
+    metas = [
+        re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", meta)).strip()
+        for meta in re.findall(r'<p class="muted small sheet-meta">(.*?)</p>', body, re.S)
+    ]
+    assert metas[0].endswith("· into G1 · G1 60–0 · G2 0–0 · G3 0–0")
+    assert metas[1].endswith("· into G1 G2 · G1 110–0 · G2 50–0 · G3 0–0")
+    assert metas[2].endswith("· into no game · G1 110–0 · G2 50–0 · G3 0–0")
+    assert '<p class="outcome">In progress</p>' in body
+    assert 'Game 2 <span class="muted small">open</span>' in body
+
+
+def test_match_page_of_a_tied_hollywood_match_says_it_is_a_tie(client, db):
+    match = visible_hollywood_match(client, "Ann", "Ben", TIED)
+    body = client.get(reverse("scorekeeper:match_history", args=[match.pk])).content.decode()
+    assert '<p class="outcome">Tie: equal nets</p>' in body
+    assert "wins" not in body
+
+
+def test_match_page_of_a_single_game_winner_behind_on_bonuses_shows_the_totals(client, db):
+    # Five wins of 10 against one of 100, box 25: Bob reached the target, Alice has more.
+    match = create_match(client, "Alice", "Bob")
+    match.rules = Rules(box_bonus=25).to_dict()
+    match.save(update_fields=["rules"])
+    add_deals(match, [knock(0, 10)] * 5 + [knock(1, 100)])
+    body = client.get(reverse("scorekeeper:match_history", args=[match.pk])).content.decode()
+    outcome = re.search(r'<p class="outcome">(.*?)</p>', body).group(1)
+    assert re.sub(r"<[^>]+>", "", outcome) == "Bob wins 125–175"
+    assert "\u2212" not in body and "wins by" not in body

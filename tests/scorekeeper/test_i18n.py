@@ -27,7 +27,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from adjudication import WrongCountError
-from scorekeeper.forms import engine_message
+from scorekeeper.forms.engine_errors import engine_message
+from tests.hands import ALICE_KNOCKS_WITH_1, BOB_LAYS_OFF, OPP_39
 
 from .match_helpers import HTMX, create_match, enter_cards, record_quick, set_upcard
 
@@ -42,7 +43,7 @@ PLURAL_FORMS = {
     ),
     "sn": "nplurals=2; plural=(n != 1);",
 }
-# What makemessages skips, as in the Makefile's `messages` instructions in the README.
+# What makemessages skips, as the Makefile's `catalogues` target skips it.
 NOT_SOURCE = (".venv", "tests", "benchmarks", "artifacts", "static", "staticfiles", "locale")
 
 
@@ -374,26 +375,6 @@ def test_catalogue_keeps_every_placeholder(language, tmp_path):
 # --- The pages in each language --------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def compiled_locale(tmp_path_factory) -> Path:
-    """Return a locale folder with today's catalogues compiled (make need not have run)."""
-    root = tmp_path_factory.mktemp("locale")
-    for language in LANGUAGES:
-        target = root / language / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        subprocess.run(
-            ["msgfmt", "-o", str(target / "django.mo"), str(catalogue_path(language))],
-            check=True,
-        )
-    return root
-
-
-@pytest.fixture
-def translated(settings, compiled_locale):
-    """Serve the compiled catalogues; changing LOCALE_PATHS resets Django's caches."""
-    settings.LOCALE_PATHS = [str(compiled_locale)]
-
-
 def speak(client, language: str):
     """Make every later request of `client` ask for `language`, as the switcher does."""
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
@@ -447,10 +428,7 @@ RULES_TITLE = {
     "pl": "Zasady gry Oklahoma Gin",
     "sn": "Mitemo yeOklahoma Gin",
 }
-ALICE = "5S 6S 7S KH KD KC 2H 3H 4H AC"
-BOB_LAYS_OFF = "8S 9S QD QC QH 2D 4D 6D 8D TD"
 ILLEGAL_34 = "AS 2S 3S 7H 8H 9H KC KD QH 4D"  # K♣ K♦ Q♥ 4♦ unmelded: 34
-OPPONENT_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"
 
 
 def assert_says(body: str, words: list[str], language: str) -> None:
@@ -475,7 +453,7 @@ def test_card_entry_speaks_the_language(client, db, translated, language):
     body = page(client.get(reverse("scorekeeper:deal_enter", args=[match.pk, 0])))
     assert_says(body, CARD_ENTRY[language], language)
     assert "Who knocked?" not in body
-    preview = enter_cards(client, match, 0, ALICE, "", action="preview", headers=HTMX)
+    preview = enter_cards(client, match, 0, ALICE_KNOCKS_WITH_1, "", action="preview", headers=HTMX)
     assert "You can knock" not in page(preview)
 
 
@@ -483,7 +461,7 @@ def test_card_entry_speaks_the_language(client, db, translated, language):
 def test_verdict_with_layoffs_speaks_the_language(client, db, translated, language):
     match = create_match(speak(client, language))
     set_upcard(client, match, "TC")
-    response = enter_cards(client, match, 0, ALICE, BOB_LAYS_OFF)
+    response = enter_cards(client, match, 0, ALICE_KNOCKS_WITH_1, BOB_LAYS_OFF)
     assert response.status_code == 302
     assert response["Location"] == match.get_absolute_url()  # back to the scoreboard
     body = page(client.get(match.deals.get(number=1).get_absolute_url()))
@@ -496,7 +474,7 @@ def test_verdict_with_layoffs_speaks_the_language(client, db, translated, langua
 def test_illegal_knock_message_speaks_the_language(client, db, translated, language):
     match = create_match(speak(client, language))
     set_upcard(client, match, "6D")
-    response = enter_cards(client, match, 0, ILLEGAL_34, OPPONENT_39)
+    response = enter_cards(client, match, 0, ILLEGAL_34, OPP_39)
     assert response.status_code == 302
     body = page(client.get(response["Location"]))
     assert_says(body, ILLEGAL_KNOCK[language], language)

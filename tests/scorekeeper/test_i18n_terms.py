@@ -57,6 +57,8 @@ GLOSSARY = {
         r"\bgame bonus\b": r"partijbonus",
         r"\bbox bonus\b": r"rondebonus",
         r"\bverdict\b": r"uitslag",
+        # "verbeteren" reads as improving; a deal is corrected ("corrigeren", "correctie").
+        r"\bcorrect(s|ed|ion)?\b": r"corrig|correctie",
     },
 }
 
@@ -86,6 +88,8 @@ SLIPS = {
         r"^(Partijen|Rondes) gewonnen$|^Undercuts (gegeven|gekregen)$",  # word order
         r"\bHet kent\b",
         r"^Delen\b|\bgedeeld\b|partij delen",  # "share" beside "deelt" (deals) on one screen
+        r"verbeter",  # improving, not correcting
+        r"\bDie van mij\b",  # clumsy: "Mijn versie"
     ],
 }
 
@@ -116,8 +120,17 @@ REQUIRED = {
         "Matches won": "Gewonnen partijen",
         "Deals won": "Gewonnen rondes",
         "Undercuts given": "Gegeven undercuts",
+        "Keep mine as a correction": "Mijn versie als correctie bewaren",
+        "Discard mine": "Mijn versie weggooien",
     },
 }
+# The number fields of a deal entered as numbers hold points, not cards: their labels, the
+# model's fields and the messages that ask for them say points, as the CSV does.
+DEADWOOD_FIELD = (
+    r"^(knocker's|opponent's) deadwood|^deadwood$|\bdeadwood\b.*, as a number"
+    r"|^Entered as numbers"
+)
+POINTS = {"fi": r"irtokorttipist", "nl": r"losse punten"}
 # The label of a variant in the new-match form, and the rules text that names it.
 VARIANTS = [
     (
@@ -151,6 +164,15 @@ def test_each_game_term_has_one_word(language):
             ):
                 wrong.append(f"{english} -> {term}: {msgid!r} = {msgstr!r}")
     assert not wrong, f"{language}:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_deadwood_number_field_says_points(language):
+    fields = [(msgid, msgstr) for msgid, msgstr in translations(language)]
+    fields = [pair for pair in fields if re.search(DEADWOOD_FIELD, pair[0], re.IGNORECASE)]
+    assert len(fields) >= 10
+    cards = [pair for pair in fields if not re.search(POINTS[language], pair[1], re.IGNORECASE)]
+    assert not cards, f"{language}:\n" + "\n".join(map(repr, cards))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -17,19 +17,13 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from scorekeeper.limits import client_ip
+from tests.accounts import PASSWORD, log_in
 
-PASSWORD = "a-long-pass-phrase-9"
 LOCKED = "Too many failed log-in attempts. Try again in 15 minutes."
 
 
 def user(name: str, **extra):
     return get_user_model().objects.create_user(name, password=PASSWORD, **extra)
-
-
-def log_in(client: Client, username: str, password: str, url: str = "", **extra):
-    return client.post(
-        url or reverse("login"), {"username": username, "password": password}, **extra
-    )
 
 
 def fail(client: Client, username: str, times: int, url: str = "") -> None:

@@ -7,17 +7,19 @@ import pytest
 from django.utils import translation
 
 from adjudication import Card, Rules, adjudicate, score_quick
+from scorekeeper import actions
 from scorekeeper.board import Board
-from scorekeeper.presenters import explain, illegal_short
+from scorekeeper.presenters.sentences import explain, illegal_short
+from tests.hands import GIN, KNOCK_4, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPP_39, OPP_TO_GIN
 
 from .history_helpers import add_deals, cards, draw, quick
 from .match_helpers import create_match
 
-GIN = ("KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "KH KD KC QS QD QC 2D 3D 4D 5C")
-UNDERCUT = ("TC", "AS 3S 4S 5S AC 2D 3D 4D 5D 3H", "2S 3C 4C 5C 6C 6D 2H 4H 5H 6H")
+GIN_DEAL = ("KC", GIN, OPP_TO_GIN)
+UNDERCUT = ("TC", LAYOFF_KNOCKER, LAYOFF_OPPONENT)
 TIE = ("KC", "AS 2S 3S 4H 5H 6H 9C 9D 9S 5D", "JC QC KC JD QD KD TH JH QH 5C")
-KNOCK = ("6D", "AS 2S 3S 7H 8H 9H KC KD KH 4D", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
-ILLEGAL = ("2C", "AS 2S 3S 7H 8H 9H KC KD KH 4D", "5C 6C 8C 9D TD JD 2H 3H QS 5S")
+KNOCK = ("6D", KNOCK_4, OPP_39)
+ILLEGAL = ("2C", KNOCK_4, OPP_39)
 BIG_GIN = ("KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "KH KD KC QH QD QC 2D 3D 4D 5C")
 
 
@@ -25,7 +27,7 @@ BIG_GIN = ("KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "KH KD KC QH QD QC 2D 3D 4D
     ("deal", "rules", "headline", "why", "anchor"),
     [
         (
-            GIN,
+            GIN_DEAL,
             Rules(gin_bonus=20),
             "Gin! Ann scores 25 points.",
             "Gin bonus 20 + the opponent's deadwood 5. No layoffs against gin.",
@@ -75,19 +77,19 @@ def test_an_explanation_escapes_the_names_but_not_its_own_words():
     with translation.override("en"):
         explained = explain(verdict, Rules(), "Ann", "<b>Bob</b>")
     assert explained.headline == "Undercut! &lt;b&gt;Bob&lt;/b&gt; scores 12 points."
-    assert "opponent's" in explain(adjudicate(*GIN), Rules(), "A", "B").why
+    assert "opponent's" in explain(adjudicate(*GIN_DEAL), Rules(), "A", "B").why
 
 
 def test_an_explanation_is_in_the_readers_language():
     with translation.override("fi"):
-        explained = explain(adjudicate(*GIN), Rules(), "Ann", "Bob")
+        explained = explain(adjudicate(*GIN_DEAL), Rules(), "Ann", "Bob")
     assert explained.headline == "Gin! Ann saa 30 pistettä."
 
 
 def test_spades_double_is_said_when_the_score_was_multiplied():
-    doubled = adjudicate("KS", *GIN[1:], Rules(spades_double=True))
+    doubled = adjudicate("KS", *GIN_DEAL[1:], Rules(spades_double=True))
     assert explain(doubled, Rules(spades_double=True), "A", "B").doubled
-    assert not explain(adjudicate(*GIN), Rules(), "A", "B").doubled
+    assert not explain(adjudicate(*GIN_DEAL), Rules(), "A", "B").doubled
 
 
 def test_a_quick_verdict_is_explained_too():
@@ -111,7 +113,7 @@ def test_the_board_says_when_only_gin_ends_the_deal(client, db):
     match = create_match(client, ace_means_gin="on")
     assert not Board(match).only_gin  # no upcard yet
     for upcard, only_gin in (("AS", True), ("2S", False)):
-        match.set_upcard(Card.parse(upcard))
+        actions.set_upcard(match, Card.parse(upcard))
         assert Board(match).only_gin is only_gin
 
 

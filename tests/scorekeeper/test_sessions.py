@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
+from importlib import import_module
 
 import pytest
 from django.conf import settings
@@ -107,6 +108,22 @@ def test_a_visitor_without_a_session_is_not_given_one(db):
     response = Client().get(reverse("scorekeeper:rules"))
     assert settings.SESSION_COOKIE_NAME not in response.cookies
     assert Session.objects.count() == 0
+
+
+def test_a_live_session_is_read_and_an_expired_one_dropped(db):
+    engine = import_module(settings.SESSION_ENGINE)
+    live = engine.SessionStore()
+    live["matches"] = [7]
+    live.save()
+    assert engine.SessionStore(live.session_key).load() == {"matches": [7]}
+
+    Session.objects.filter(session_key=live.session_key).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+    expired = engine.SessionStore(live.session_key)
+    assert expired.load() == {}
+    assert expired.session_key is None  # a new session, not the old key
+    assert engine.SessionStore("no-such-session-key-000000000000").load() == {}
 
 
 # --- the offer to save -----------------------------------------------------------------------

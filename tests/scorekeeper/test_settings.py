@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config import settings as project_settings
 from config.settings import env_bool
 
-from .test_deploy import run_python
+from .test_settings_deploy import run_python
 
 APP = Path(__file__).resolve().parents[2] / "scorekeeper"
 

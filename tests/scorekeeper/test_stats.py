@@ -1,21 +1,20 @@
-"""Statistics: the database's derivations agree with the engine, and the stats page."""
+"""Statistics: what they derive agrees with the engine, and the stats page."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from adjudication import Rules
-from scorekeeper import stats
+from adjudication import DealResult, MatchState, Rules, play_match
+from scorekeeper import actions, stats
+from scorekeeper.board import Board
 from scorekeeper.models import Deal, Match, Player
+from tests.hands import GIN, KNOCK_4, OPP_39, OPP_TO_GIN
 
 from .history_helpers import (
-    GIN_HAND,
-    KNOCK_HAND,
-    OPPONENT_5,
-    OPPONENT_39,
     add_deals,
     build_deals,
     cards,
@@ -23,9 +22,23 @@ from .history_helpers import (
     knock,
     quick,
 )
+from .hollywood_helpers import (
+    SETTLED,
+    SETTLED_RULES,
+    TIED,
+    hollywood_match,
+    visible_hollywood_match,
+)
 from .match_helpers import HTMX, create_match
 
 STATS = reverse("scorekeeper:stats")
+
+
+def engine_state(match: Match) -> MatchState:
+    """Return what the engine says the match's recorded deals add up to, asked here directly
+    (not through the app's standing, which the statistics read)."""
+    results = [DealResult(d.winner, d.points, d.dealer) for d in match.recorded_deals()]
+    return play_match(match.first_dealer, results, match.rules_value)
 
 
 def random_facts(rng: random.Random):
@@ -41,13 +54,17 @@ def random_facts(rng: random.Random):
     return quick(knocker, rng.randrange(1, 11), rng.randrange(0, 30))
 
 
-def random_matches(rng: random.Random, count: int) -> list[Match]:
-    """Create `count` matches among four players, some played past their end."""
+def random_matches(rng: random.Random, count: int, *, hollywood: float = 0.0) -> list[Match]:
+    """Create `count` matches among four players, some played past their end; about a share
+    `hollywood` of them Hollywood matches, some with bonuses."""
     players = [Player.objects.create(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
     matches = []
     for _ in range(count):
         a, b = rng.sample(players, 2)
         rules = Rules(target=rng.choice([10, 30, 60, 100]), big_gin=True)
+        if hollywood and rng.random() < hollywood:
+            bonus = rng.choice([0, 20])
+            rules = replace(rules, hollywood=True, box_bonus=bonus, game_bonus=5 * bonus)
         match = Match.objects.create(
             player_a=a, player_b=b, rules=rules.to_dict(), first_dealer=rng.randrange(2)
         )
@@ -60,10 +77,10 @@ def random_matches(rng: random.Random, count: int) -> list[Match]:
 
 def open_illegal_knock(match: Match, seat: int) -> Deal | None:
     """Knock illegally (deadwood 4, limit 2) in the match's next deal, if it is still on."""
-    facts = cards(seat, KNOCK_HAND, OPPONENT_39, upcard="2C")
-    if match.state().finished:
+    facts = cards(seat, KNOCK_4, OPP_39, upcard="2C")
+    if engine_state(match).finished:
         return None
-    deal = match.record(match.next_number, facts)
+    deal = actions.record(match, Board(match).next_number, facts)
     assert deal.status == Deal.Status.OPEN
     return deal
 
@@ -78,7 +95,7 @@ def test_counted_and_ending_deals_agree_with_the_engine(db, seed):
     playing = set(stats.with_status(everything, "playing").values_list("pk", flat=True))
     expected_counted, expected_ending = set(), set()
     for match in matches:
-        state = match.state()
+        state = engine_state(match)
         lines = [line for line in state.lines if line.counted]
         expected_counted |= {(match.pk, line.number) for line in lines}
         if state.finished:
@@ -87,7 +104,7 @@ def test_counted_and_ending_deals_agree_with_the_engine(db, seed):
         assert (match.pk in playing) == (not state.finished)
     assert counted == expected_counted
     assert ending == expected_ending
-    assert any(not line.counted for m in matches for line in m.state().lines)
+    assert any(not line.counted for m in matches for line in engine_state(m).lines)
 
 
 def expected_figures(matches: list[Match]) -> dict[int, dict[str, int]]:
@@ -95,14 +112,26 @@ def expected_figures(matches: list[Match]) -> dict[int, dict[str, int]]:
     figures: dict[int, dict[str, int]] = {}
     results: dict[int, list[tuple[object, int, bool]]] = {}
     for match in matches:
-        state = match.state()
+        state = engine_state(match)
         deals = {deal.number: deal for deal in match.recorded_deals()}
         for seat, player in enumerate(match.players):
             f = figures.setdefault(player.pk, {"matches": 0, "finished": 0, "matches_won": 0})
             f["matches"] += 1
+            if len(state.games) == 3:
+                hollywood = {
+                    "hollywood": 1,
+                    "games_finished": sum(game.finished for game in state.games),
+                    "games_won": sum(game.winner == seat for game in state.games),
+                    "hollywood_finished": int(state.finished),
+                    "hollywood_net": state.net[seat] if state.finished else 0,
+                }
+                for key, value in hollywood.items():
+                    f[key] = f.get(key, 0) + value
             if state.finished:
                 f["finished"] += 1
                 f["matches_won"] += state.winner == seat
+                f["matches_lost"] = f.get("matches_lost", 0) + (state.winner == 1 - seat)
+                f["matches_tied"] = f.get("matches_tied", 0) + (state.winner is None)
                 results.setdefault(player.pk, []).append(
                     (match.created, match.pk, state.winner == seat)
                 )
@@ -150,6 +179,92 @@ def test_player_figures_agree_with_a_count_by_hand(db, seed):
             assert getattr(got, key) == value, (player, key)
 
 
+@pytest.mark.parametrize("seed", [6, 7])
+def test_counted_and_ending_deals_of_hollywood_matches_agree_with_the_engine(db, seed):
+    matches = random_matches(random.Random(seed), 40, hollywood=0.6)
+    everything = Match.objects.all()
+    counted = set(stats.counted_deals(everything).values_list("match_id", "number"))
+    finished = set(stats.with_status(everything, "finished").values_list("pk", flat=True))
+    expected = set()
+    for match in matches:
+        state = engine_state(match)
+        expected |= {(match.pk, line.number) for line in state.lines if line.counted}
+        assert (match.pk in finished) == state.finished
+    assert counted == expected
+    hollywood = [engine_state(m) for m in matches if m.rules_value.hollywood]
+    assert any(state.finished for state in hollywood)
+    assert any(not state.finished and state.games[0].finished for state in hollywood)
+
+
+@pytest.mark.parametrize("seed", [8, 9, 10])
+def test_figures_of_hollywood_matches_agree_with_a_count_by_hand(db, seed):
+    matches = random_matches(random.Random(seed), 40, hollywood=0.6)
+    computed = stats.player_stats(Match.objects.all())
+    expected = expected_figures(matches)
+    assert set(computed) == set(expected)
+    for player, figures in expected.items():
+        got = computed[player]
+        for key, value in figures.items():
+            assert getattr(got, key) == value, (player, key)
+    assert any(f.get("games_won") for f in expected.values())
+    assert any(f.get("hollywood_net", 0) < 0 for f in expected.values())
+
+
+def test_a_tie_is_a_finished_match_neither_player_won(db):
+    ann, ben = Player.objects.create(name="Ann"), Player.objects.create(name="Ben")
+    hollywood_match(ann, ben, TIED)
+    hollywood_match(ann, ben, SETTLED, **SETTLED_RULES)
+    figures = stats.player_stats(Match.objects.all())
+    a, b = figures[ann.pk], figures[ben.pk]
+    assert (a.finished, a.matches_won, a.matches_lost, a.matches_tied) == (2, 1, 0, 1)
+    assert (b.finished, b.matches_won, b.matches_lost, b.matches_tied) == (2, 0, 1, 1)
+    assert (a.games_won, b.games_won, a.games_finished) == (5, 1, 6)
+    assert (a.average_hollywood_net, b.average_hollywood_net) == (362.5, -362.5)
+    # Each deal counts once, however many games it went into.
+    assert (a.deals_won, b.deals_won) == (7, 5)
+    assert (a.points, b.points) == (410, 275)
+
+
+def test_a_tie_ends_a_winning_streak(db):
+    ann, ben = Player.objects.create(name="Ann"), Player.objects.create(name="Ben")
+    for wins in [SETTLED, SETTLED, TIED, SETTLED]:
+        hollywood_match(ann, ben, wins, **SETTLED_RULES if wins is SETTLED else {})
+    assert stats.player_stats(Match.objects.all())[ann.pk].longest_streak == 2
+
+
+def test_stats_page_shows_hollywood_figures_apart(client, played):
+    alice = played[0].player_a
+    carol = Player.objects.get(name="Carol")
+    visible_hollywood_match(client, "Alice", "Carol", SETTLED, **SETTLED_RULES)
+    body = client.get(STATS).content.decode()
+    shown = body[body.index(">Alice</h2>") :]
+    shown = shown[: shown.index("</section>")]
+    assert "<dt>Matches won</dt><dd>2/2" in shown
+    assert "<dt>Matches lost</dt><dd>0</dd>" in shown
+    assert "<dt>Matches tied</dt><dd>0</dd>" in shown
+    assert "<dt>Hollywood matches</dt><dd>1</dd>" in shown
+    assert "<dt>Hollywood games won</dt><dd>3/3</dd>" in shown
+    assert "<dt>Average Hollywood net</dt><dd>+725</dd>" in shown
+    bob = body[body.index(">Bob</h2>") :]
+    bob = bob[: bob.index("</section>")]
+    assert "<dt>Matches lost</dt><dd>1</dd>" in bob
+    assert "Hollywood" not in bob  # who played none sees no Hollywood figures
+    pair = client.get(STATS, {"a": alice.pk, "b": carol.pk}).content.decode()
+    table = pair[pair.index('class="plain h2h"') :]
+    assert '<th scope="row">Hollywood games won</th><td>3</td><td>0</td>' in table
+    assert '<th scope="row">Average Hollywood net</th><td>+725</td><td>\u2212725</td>' in table
+
+
+def test_stats_page_shows_a_tie_in_the_last_meetings(client, played):
+    alice = played[0].player_a
+    carol = Player.objects.get(name="Carol")
+    visible_hollywood_match(client, "Alice", "Carol", TIED)
+    pair = client.get(STATS, {"a": alice.pk, "b": carol.pk}).content.decode()
+    assert '<th scope="row">Matches tied</th><td>1</td><td>1</td>' in pair
+    meetings = pair[pair.index("Last meetings") :]
+    assert ">Tie<" in meetings
+
+
 def test_streak_counts_matches_won_in_a_row_in_the_order_played(db):
     ann, ben = Player.objects.create(name="Ann"), Player.objects.create(name="Ben")
     for winner in [0, 0, 1, 0, 0, 0, 1, 1]:
@@ -170,7 +285,7 @@ def played(client, db):
             quick(0, 4, 30),  # Alice knocks with 4: 26
             quick(1, 8, 3),  # Bob undercut by Alice: 15
             draw(),
-            cards(1, GIN_HAND, OPPONENT_5),  # Bob gins: 30
+            cards(1, GIN, OPP_TO_GIN),  # Bob gins: 30
             quick(0, 2, 70),  # Alice 68: 109
         ],
     )
@@ -186,10 +301,11 @@ def test_stats_page_shows_each_players_figures(client, played):
     assert "<dt>Matches</dt><dd>2</dd>" in alice
     assert "<dt>Matches won</dt><dd>1/1" in alice and "100%" in alice
     assert "<dt>Deals won</dt><dd>3" in alice
-    assert "<dt>Undercuts given</dt><dd>1</dd>" in alice
+    assert "<dt>Undercuts given to the knocker</dt><dd>1</dd>" in alice
     assert "<dt>Average deadwood when knocking</dt><dd>3.0</dd>" in alice
     assert "<dt>Average deal score</dt><dd>36.3</dd>" in alice  # (26 + 15 + 68) / 3
-    assert "<dt>Gins</dt><dd>1</dd>" in bob and "<dt>Undercuts received</dt><dd>1</dd>" in bob
+    assert "<dt>Gins</dt><dd>1</dd>" in bob
+    assert "<dt>Undercuts received when knocking</dt><dd>1</dd>" in bob
     assert "<dt>Longest winning streak</dt><dd>1 match</dd>" in alice
 
 
@@ -243,7 +359,7 @@ def test_illegal_knocks_are_counted_even_once_corrected(client, played):
     body = client.get(STATS).content.decode()
     carol = body[body.index(">Carol</h2>") :]
     assert "<dt>Illegal knocks</dt><dd>1</dd>" in carol
-    match.record(match.next_number, cards(1, KNOCK_HAND, OPPONENT_39, upcard="TC"))
+    actions.record(match, Board(match).next_number, cards(1, KNOCK_4, OPP_39, upcard="TC"))
     body = client.get(STATS).content.decode()
     carol = body[body.index(">Carol</h2>") :]
     assert "<dt>Illegal knocks</dt><dd>1</dd>" in carol
@@ -301,3 +417,25 @@ def test_stats_page_query_count_does_not_grow_with_matches(
     Match.objects.filter(pk__in=list(Match.objects.values_list("pk", flat=True)[:190])).delete()
     with django_assert_num_queries(queries):
         client.get(STATS)
+
+
+UNDERCUT_WORDS = {
+    "en": ("Undercuts given to the knocker", "Undercuts received when knocking"),
+    "pl": ("Zadane podcięcia pukającemu", "Otrzymane podcięcia po własnym pukaniu"),
+}
+
+
+@pytest.mark.parametrize("language", UNDERCUT_WORDS)
+def test_the_undercut_figures_say_who_undercut_whom(client, played, language):
+    # Bob knocked with 8 and Alice, left with 3, undercut him: given by Alice, to the knocker;
+    # received by Bob, the knocker.
+    given, received = UNDERCUT_WORDS[language]
+    client.cookies["django_language"] = language
+    first, _ = played
+    body = client.get(STATS).content.decode()
+    alice = body[body.index(">Alice</h2>") : body.index(">Bob</h2>")]
+    bob = body[body.index(">Bob</h2>") :]
+    assert f"<dt>{given}</dt><dd>1</dd>" in alice and f"<dt>{received}</dt><dd>0</dd>" in alice
+    assert f"<dt>{given}</dt><dd>0</dd>" in bob and f"<dt>{received}</dt><dd>1</dd>" in bob
+    pair = client.get(STATS, {"a": first.player_a_id, "b": first.player_b_id}).content.decode()
+    assert f'<tr><th scope="row">{given}</th><td>1</td><td>0</td></tr>' in pair

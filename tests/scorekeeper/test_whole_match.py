@@ -3,18 +3,14 @@
 from django.urls import reverse
 
 from scorekeeper.models import Deal
+from scorekeeper.standing import Standing
+from tests.hands import GIN, KNOCK_4, KNOCK_5, OPP_5, OPP_39, OPP_TO_GIN
 
 from .match_helpers import HTMX, create_match, enter_cards, record_draw, record_quick, set_upcard
 
-KNOCK_4 = "AS 2S 3S 7H 8H 9H KC KD KH 4D"  # deadwood 4♦ = 4
 KNOCK_8 = "AS 2S 3S 7H 8H 9H KC KD KH 8D"
-KNOCK_5 = "AS 2S 3S 7H 8H 9H KC KD KH 5D"
 KNOCK_2 = "AS 2S 3S 7H 8H 9H KC KD KH 2D"
-GIN = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"
-OPP_39 = "5C 6C 8C 9D TD JD 2H 3H QS 5S"  # 9-10-J♦ melded; 5+6+8+2+3+10+5 = 39
 OPP_1 = "4C 5C 6C 9D TD JD 2H 3H 4H AD"
-OPP_5 = "4C 5C 6C 9D TD JD 2H 3H 4H 5S"
-OPP_TO_GIN = "KH KD KC QS QD QC 2D 3D 4D 5C"  # deadwood 5♣ = 5
 
 
 def test_a_whole_match_to_the_final_screen(client, db):
@@ -63,7 +59,7 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response["Location"] == reverse("scorekeeper:deal_enter", args=[match.pk, 0])
     open_deal = Deal.objects.get(match=match, number=6)
     assert open_deal.status == Deal.Status.OPEN and open_deal.knocker_cards == KNOCK_5
-    assert match.state().totals == (62, 30)
+    assert Standing.of(match).totals == (62, 30)
     page = client.get(response["Location"]).content.decode()
     assert "Illegal knock: deadwood 5 &gt; limit 3." in page
     assert "Deadwood 5 > limit 3." in page  # the preview's verdict, with the figures
@@ -80,7 +76,7 @@ def test_a_whole_match_to_the_final_screen(client, db):
     final = client.get(match.get_absolute_url()).content.decode()
     assert 'Alice wins <span class="score">103–30</span>' in final
     assert "Rematch" in final
-    state = match.state()
+    state = Standing.of(match)
     assert state.finished and state.winner == 0
     assert [line.dealer for line in state.lines] == [0, 0, 0, 0, 1, 1, 0]
 
@@ -100,7 +96,7 @@ def test_a_whole_match_to_the_final_screen(client, db):
     assert response.status_code == 302
     deal2.refresh_from_db()
     assert (deal2.outcome, deal2.winner, deal2.points) == ("gin", 1, 75)
-    state = match.state()
+    state = Standing.of(match)
     assert state.winner == 1 and state.totals == (45, 105)
     assert [line.counted for line in state.lines] == [True] * 4 + [False] * 3
     assert (

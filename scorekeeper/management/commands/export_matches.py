@@ -5,7 +5,8 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.backup import dumps, export_matches
+from scorekeeper.backup.format import dumps
+from scorekeeper.backup.writing import export_matches
 
 
 class Command(BaseCommand):

@@ -3,7 +3,9 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.backup import BackupError, import_matches, loads
+from scorekeeper.backup.errors import BackupError
+from scorekeeper.backup.format import loads
+from scorekeeper.backup.writing import import_matches
 
 
 class Command(BaseCommand):

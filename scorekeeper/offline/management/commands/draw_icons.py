@@ -1,8 +1,9 @@
 """Draw the app's icons (static/img/icon-*.png) with Pillow: `manage.py draw_icons`.
 
 The icons are committed; this command is how they were made, and makes them again after a
-change of design. Two cards, as in static/img/icon.svg, on the site's green; the maskable icon
-keeps them inside the middle 80%, which every launcher's mask leaves whole.
+change of design. Two cards, as in static/img/icon.svg, on the site's green, in the stylesheet's
+colours (`scorekeeper.offline.palette`); the maskable icon keeps them inside the middle 80%,
+which every launcher's mask leaves whole.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from PIL import Image, ImageDraw
 
+from scorekeeper.offline import palette
 from scorekeeper.offline.drawing import font
 
-GREEN = "#0b6e4f"
-CARD = "#ffffff"
-EDGE = "#1d1d1f"
-RED = "#c62828"
+# The palette's names (static/css/site.css), light: the icon is the site in daylight.
+GREEN = "accent"
+CARD = "card"
+EDGE = "ink"
+RED = "red"
 SIZES = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-180.png": (180, False),
          "icon-maskable-512.png": (512, True)}  # fmt: skip
 
@@ -28,10 +31,11 @@ def draw_icon(size: int, *, maskable: bool) -> Image.Image:
     big = size * 4  # drawn large, scaled down: smooth edges
     image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
+    green, card, edge, red = (palette.colour(name) for name in (GREEN, CARD, EDGE, RED))
     if maskable:
-        draw.rectangle([0, 0, big, big], fill=GREEN)
+        draw.rectangle([0, 0, big, big], fill=green)
     else:
-        draw.rounded_rectangle([0, 0, big - 1, big - 1], radius=big * 0.22, fill=GREEN)
+        draw.rounded_rectangle([0, 0, big - 1, big - 1], radius=big * 0.22, fill=green)
     # The cards fill the middle 64% (maskable: inside the safe circle of 80%).
     unit = big * (0.64 if maskable else 0.78) / 64
     left = (big - 54 * unit) / 2  # the two cards together are 54 by 60
@@ -39,11 +43,11 @@ def draw_icon(size: int, *, maskable: bool) -> Image.Image:
     line = max(2, round(3 * unit))
     for dx, dy in ((0, 0), (14, 6)):
         box = [left + dx * unit, top + dy * unit, left + (dx + 40) * unit, top + (dy + 54) * unit]
-        draw.rounded_rectangle(box, radius=6 * unit, fill=CARD, outline=EDGE, width=line)
+        draw.rounded_rectangle(box, radius=6 * unit, fill=card, outline=edge, width=line)
     heart = font(round(30 * unit), bold=True)
-    draw.text((left + 34 * unit, top + 36 * unit), "♥", font=heart, fill=RED, anchor="mm")
+    draw.text((left + 34 * unit, top + 36 * unit), "♥", font=heart, fill=red, anchor="mm")
     spade = font(round(16 * unit), bold=True)
-    draw.text((left + 22 * unit, top + 16 * unit), "♠", font=spade, fill=EDGE, anchor="mm")
+    draw.text((left + 22 * unit, top + 16 * unit), "♠", font=spade, fill=edge, anchor="mm")
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
