@@ -163,4 +163,4 @@ def test_a_matchs_day_reads_the_same_in_the_lists_its_page_and_its_picture(
     assert f'<time datetime="2026-12-02T01:00:00+13:00">{long}</time>' in page
     with translation.override(language):
         assert result_picture(Match.objects.get(pk=match.pk)).date == long
-    assert filename(match).endswith("-2026-12-02.png")
+    assert filename(Match.objects.get(pk=match.pk)).endswith("-2026-12-02.png")
