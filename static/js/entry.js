@@ -8,6 +8,7 @@
  *   in a hand it was not meant for, nor moves to another after the fact.
  * - The live preview is told that a card was tapped, so that its answer leaves the grids
  *   alone (the grid under the thumb is never redrawn).
+ * - An answer never takes back what was typed in a hand's text box after its question left.
  * The counts come from the server, on each hand (data-need, data-most): none is written here.
  */
 (() => {
@@ -96,5 +97,21 @@
 
   document.body.addEventListener('htmx:configRequest', (event) => {
     if (event.detail.elt === form && tapped) event.detail.parameters.tapped = '1';
+  });
+
+  // Each hand's text box as the last question sent it (one at a time: hx-sync queues the rest).
+  const textBoxes = () => [...form.querySelectorAll('.texts input[type="text"]')];
+  let sent = new Map();
+  document.body.addEventListener('htmx:beforeRequest', (event) => {
+    if (event.detail.elt === form) sent = new Map(textBoxes().map((box) => [box.id, box.value]));
+  });
+
+  // An answer redraws each hand's text box. A box typed in since the question was sent keeps
+  // what was typed, and its focus: that answer is stale for it, and the box's own change asks
+  // again.
+  document.body.addEventListener('htmx:oobBeforeSwap', (event) => {
+    const field = event.detail.target;
+    const box = field && field.closest && field.closest('.texts') && field.querySelector('input[type="text"]');
+    if (box && sent.has(box.id) && box.value !== sent.get(box.id)) event.detail.shouldSwap = false;
   });
 })();

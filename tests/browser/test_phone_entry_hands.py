@@ -163,3 +163,38 @@ def test_taps_faster_than_the_server_answers_abort_nothing_and_end_on_the_last_v
     expect(page.locator(".bar-status")).to_have_text(so_far(knocker))
     expect(page.locator("#offline-banner")).to_be_hidden()
     assert page.problems == [], page.problems
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_hand_typed_while_the_other_hands_answer_is_on_its_way_is_kept(phone):
+    """The live preview's answer redraws each hand's text box. One the player typed in after
+    the question was sent keeps what was typed (its answer is stale), and the verdict then ends
+    on both hands."""
+    page = phone.page
+    start_deal(phone)
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/knock/**", hold_the_first)
+    knocker = page.locator("#id_knocker_text")
+    knocker.fill(KNOCK_4)
+    knocker.press("Tab")  # sends the knocker's hand; its answer is held back
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the knocker's hand asked the server nothing"
+    opponent = page.locator("#id_opponent_text")
+    opponent.fill(OPP_39)  # typed while the knocker's answer is on its way
+    held[0].continue_()
+    expect(page.locator("#side-knocker b")).to_have_text("10/10")  # that answer is in
+    expect(opponent).to_have_value(OPP_39)
+    with page.expect_response(lambda response: "/knock/" in response.url):
+        opponent.press("Tab")
+    expect(page.locator("#preview .outcome")).to_have_text("Knock: Alice scores 35 points.")
+    expect(page.locator("#side-opponent b")).to_have_text("10/10")

@@ -35,7 +35,8 @@ def test_a_card_tap_swaps_the_bar_and_counts_but_never_the_grid_under_the_thumb(
     body = tap_post(client, dealing, "AS 2S 3S", tapped="1")
     assert "<form" not in body and "<html" not in body
     assert 'id="hand-knocker"' not in body and 'id="hand-opponent"' not in body
-    for region in ("limit", "side-knocker", "count-knocker", "preview", "texts", "bar-text"):
+    regions = ("limit", "side-knocker", "count-knocker", "preview", "bar-text")
+    for region in (*regions, "text-knocker", "text-opponent"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', body), region
     assert "Alice <b>3/10</b>" in body
 
