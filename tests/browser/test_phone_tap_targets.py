@@ -17,6 +17,9 @@ The skip link is left out: it is off the screen until a keyboard focuses it.
 
 The pages are the URLconf's: each routed name is either visited here or listed in NOT_PAGES with
 why it is no page (a POST, a file, JSON), so a new page is measured once it is routed.
+
+The same walk runs axe-core on each page as it loads (with JS), and fails on a violation of any
+impact: in light at one width and in dark at the other, so that every page is checked in both.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ ISSUE_TARGETS = {
     "Layoffs",
     "Deals as CSV",
 }
-WIDTHS = [360, 390]
+# Each width with the colour scheme its walk is seen in.
+WIDTHS = [(360, "light"), (390, "dark")]
 
 # Routed names that are not pages a phone shows, and why.
 NOT_PAGES = {
@@ -150,14 +154,20 @@ def routed_names(resolver: URLResolver | None = None, namespace: str = "") -> se
 class Ruler:
     """Measures the pages one phone visits; collects every target that is too short."""
 
-    def __init__(self, phone: Phone) -> None:
+    def __init__(self, phone: Phone, scheme: str, axe: bool = True) -> None:
         self.phone = phone
+        phone.page.emulate_media(color_scheme=scheme)
+        self.axe = axe  # a page without JS cannot run axe-core
+        self.violations: list[str] = []
         self.short: list[str] = []
         self.visited: set[str] = set()
         self.seen: set[str] = set()  # the texts of the targets measured
 
     def measure(self, route: str, label: str = "") -> None:
         self.visited.add(route)
+        if self.axe:
+            where = f"{label or route} ({self.phone.path})"
+            self.violations += [f"{where}: {found}" for found in self.phone.axe_violations()]
         for reveal in (False, True):
             where = f"{label or route}{', all shown' if reveal else ''} ({self.phone.path})"
             found = self.phone.page.evaluate(MEASURE_JS, {"reveal": reveal, "tap": TAP})
@@ -233,13 +243,13 @@ ANONYMOUS_PAGES = {
 ACCOUNT_PAGES = {"password_change", "password_change_done", "account_delete", "account_import"}
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_every_button_and_every_link_outside_running_text_is_a_thumb_tall(
-    phone, another_phone, new_context, live_server, width
+@pytest.mark.parametrize(("width", "scheme"), WIDTHS)
+def test_every_button_and_every_link_outside_running_text_is_a_thumb_tall_and_axe_finds_nothing(
+    phone, another_phone, new_context, live_server, width, scheme
 ):
     page = phone.page
     page.set_viewport_size({"width": width, "height": 800})
-    ruler = Ruler(phone)
+    ruler = Ruler(phone, scheme)
     pk = phone.start_match("Ann", "Ben", dealer="First player deals")
     match, layoffs, quick = a_match_with_deals(pk)
 
@@ -282,9 +292,10 @@ def test_every_button_and_every_link_outside_running_text_is_a_thumb_tall(
     for kind in ("view", "edit"):
         other = another_phone()
         other.page.set_viewport_size({"width": width, "height": 800})
-        other_ruler = Ruler(other)
+        other_ruler = Ruler(other, scheme)
         other_ruler.visit("scorekeeper:share_open", getattr(match, f"{kind}_token"), label=kind)
         ruler.short += other_ruler.short
+        ruler.violations += other_ruler.violations
         ruler.visited |= other_ruler.visited
         ruler.seen |= other_ruler.seen
 
@@ -292,7 +303,7 @@ def test_every_button_and_every_link_outside_running_text_is_a_thumb_tall(
     # ("Set the upcard", "Show the verdict").
     plain = Phone(new_context(java_script_enabled=False).new_page(), live_server.url, js=False)
     plain.page.set_viewport_size({"width": width, "height": 800})
-    plain_ruler = Ruler(plain)
+    plain_ruler = Ruler(plain, scheme, axe=False)
     plain_ruler.visit("scorekeeper:share_open", match.edit_token, label="edit link, no JS")
     plain_ruler.visit("scorekeeper:deal_enter", pk, 1, label="entry, no JS")
     expect(plain.page.get_by_role("button", name="Show the verdict")).to_be_visible()
@@ -307,18 +318,20 @@ def test_every_button_and_every_link_outside_running_text_is_a_thumb_tall(
     member.page.get_by_label("Username").fill("ann")
     member.page.get_by_label("Password").fill("a long pass phrase 42")
     member.tap_to_next_page(member.page.locator("main form button[type=submit]"))
-    member_ruler = Ruler(member)
+    member_ruler = Ruler(member, scheme)
     member_ruler.visit("scorekeeper:home", label="home, logged in")
     member_ruler.visit("password_change")
     member_ruler.visit("password_change_done")
     member_ruler.visit("account_delete")
     member_ruler.visit("account_import")
     ruler.short += member_ruler.short
+    ruler.violations += member_ruler.violations
     ruler.visited |= member_ruler.visited
     ruler.seen |= member_ruler.seen
 
     assert ruler.visited == ANONYMOUS_PAGES | ACCOUNT_PAGES
     assert ruler.seen >= ISSUE_TARGETS, f"not measured: {ISSUE_TARGETS - ruler.seen}"
+    assert not ruler.violations, f"axe, {scheme}:\n" + "\n".join(ruler.violations)
     assert not ruler.short, f"{len(ruler.short)} targets under {TAP} px:\n" + "\n".join(
         ruler.summary()
     )
