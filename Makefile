@@ -64,12 +64,14 @@ format: venv
 	$(BIN)/ruff format .
 
 # Figures, not tests: the engine, then the site under gunicorn (throughput, page weight,
-# worker memory over 10,000 requests).
+# worker memory over 10,000 requests), then Lighthouse on the main pages (npm, Node 20).
 bench: venv
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/weight.py
 	$(BIN)/python benchmarks/memory.py
+	cd benchmarks && npm ci --no-fund --no-audit --loglevel=error
+	$(BIN)/python benchmarks/lighthouse.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
