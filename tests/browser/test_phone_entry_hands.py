@@ -31,6 +31,21 @@ def tap_in_bar(finger: Finger, label) -> None:
     finger.taps += 1
 
 
+def hold_the_first_preview(page) -> list:
+    """Hold back the next request of the entry page (the live preview) until the test lets it
+    go, `held[0].continue_()`; let every later one through. Return the list it lands in."""
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/knock/**", hold_the_first)
+    return held
+
+
 def test_an_eleventh_card_goes_to_the_knocker_after_one_tap_offered_in_the_bar(phone):
     page = phone.page
     start_deal(phone)
@@ -143,15 +158,7 @@ def test_taps_faster_than_the_server_answers_abort_nothing_and_end_on_the_last_v
     finger = Finger(phone)
     knocker = KNOCK_4.split()
     tap_knocker(finger, knocker[:7])
-    held = []
-
-    def hold_the_first(route):
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/knock/**", hold_the_first)
+    held = hold_the_first_preview(page)
     for card in knocker[7:]:
         finger.tap_at(phone.card_label("knocker", card), request=False)
     expect(page.locator(".bar-counts")).to_have_text("Alice 10/10 · Bob 0/10")
@@ -172,15 +179,7 @@ def test_a_hand_typed_while_the_other_hands_answer_is_on_its_way_is_kept(phone):
     on both hands."""
     page = phone.page
     start_deal(phone)
-    held = []
-
-    def hold_the_first(route):
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/knock/**", hold_the_first)
+    held = hold_the_first_preview(page)
     knocker = page.locator("#id_knocker_text")
     knocker.fill(KNOCK_4)
     knocker.press("Tab")  # sends the knocker's hand; its answer is held back
