@@ -173,9 +173,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def gunicorn(site: Site, *, workers: int = 2) -> Iterator[str]:
-    """Serve the site with gunicorn on 127.0.0.1; yield its base URL; always stop it."""
-    with gunicorn_server(site, workers=workers) as (base, _server):
+def gunicorn(site: Site, *, workers: int = 2, quiet: bool = False) -> Iterator[str]:
+    """Serve the site with gunicorn on 127.0.0.1; yield its base URL; always stop it.
+
+    `quiet` drops the server's log (a run that expects 404s it would print every time)."""
+    with gunicorn_server(site, workers=workers, quiet=quiet) as (base, _server):
         yield base
 
 
@@ -203,7 +205,9 @@ def resident_kib(pid: int) -> int:
 
 
 @contextlib.contextmanager
-def gunicorn_server(site: Site, *, workers: int = 2) -> Iterator[tuple[str, subprocess.Popen]]:
+def gunicorn_server(
+    site: Site, *, workers: int = 2, quiet: bool = False
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """Serve the site with gunicorn on 127.0.0.1; yield its base URL and the master process;
     always stop it."""
     port = free_port()
@@ -221,7 +225,13 @@ def gunicorn_server(site: Site, *, workers: int = 2) -> Iterator[tuple[str, subp
         "warning",
     ]
     # A session of its own, so that stopping it reaches the workers and nothing else.
-    server = subprocess.Popen(command, cwd=REPO, env=site.env, start_new_session=True)
+    server = subprocess.Popen(
+        command,
+        cwd=REPO,
+        env=site.env,
+        start_new_session=True,
+        stderr=subprocess.DEVNULL if quiet else None,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(server, base)
