@@ -111,7 +111,8 @@
   // again.
   document.body.addEventListener('htmx:oobBeforeSwap', (event) => {
     const field = event.detail.target;
-    const box = field && field.closest && field.closest('.texts') && field.querySelector('input[type="text"]');
+    if (!field || !field.closest || !field.closest('.texts')) return;
+    const box = field.querySelector('input[type="text"]');
     if (box && sent.has(box.id) && box.value !== sent.get(box.id)) event.detail.shouldSwap = false;
   });
 })();
