@@ -7,16 +7,13 @@ The command line (``python -m adjudication``) answers it as one more JSON line; 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from adjudication import AdjudicationError, answer
 from adjudication.protocol import MOST_DEALS
 
-ROOT = Path(__file__).resolve().parents[2]
+from .test_cli import answers
 
 # The issue's request and answer, verbatim: other programs rely on this shape.
 REQUEST = {
@@ -85,26 +82,13 @@ ANSWER = {
 }
 
 
-def cli(*lines: str) -> list[dict]:
-    result = subprocess.run(
-        [sys.executable, "-m", "adjudication"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=True,
-    )
-    return [json.loads(line) for line in result.stdout.splitlines()]
-
-
 def test_the_issue_s_match_request_gets_exactly_the_issue_s_answer() -> None:
     assert answer(REQUEST) == ANSWER
 
 
 def test_the_command_line_answers_a_match_request_as_one_more_line() -> None:
     hand = json.dumps({"hand": "7h8h9h 2c3c4c ks kd kc 5s", "upcard": "6D"})
-    first, second, third = cli(hand, json.dumps(REQUEST), json.dumps({"first_dealer": 2}))
+    first, second, third = answers(hand, json.dumps(REQUEST), json.dumps({"first_dealer": 2}))
     assert "melds" in first
     assert second == ANSWER
     assert third == {"error": 'missing "deals"', "line": 3}

@@ -104,30 +104,40 @@ def long_matches(phone) -> Match:
     return two_matches(phone, (({"target": 1000}, deals), ({"target": 1000}, deals[:19])))
 
 
-@pytest.mark.browser_context_args(viewport=NARROW)
-@pytest.mark.parametrize("language", WORDS)
-def test_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
-    page, words = phone.page, WORDS[language]
-    done = long_matches(phone)
+def read_whole(phone, done: Match, language: str, words: dict, *, kind: str = "") -> None:
+    """In `language`: the stats of `done`'s two players, the history and `done`'s own page,
+    each saying its `words` (stats, history, match), with no score cut across lines; a
+    screenshot of each."""
+    page = phone.page
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": phone.base_url}]
     )
+    visits = [
+        (
+            "stats",
+            f"{reverse('scorekeeper:stats')}?a={done.player_a_id}&b={done.player_b_id}",
+            words["stats"],
+        ),
+        ("history", reverse("scorekeeper:history"), words["history"]),
+        ("history-match", reverse("scorekeeper:match_history", args=[done.pk]), words["match"]),
+    ]
+    for name, url, says in visits:
+        phone.goto(url)
+        if name == "stats":
+            expect(page.locator("html")).to_have_attribute("lang", language)
+        phone.says(says)
+        scores_are_whole(page)
+        phone.look(f"{name}-{kind}360-{language}")
 
-    phone.goto(f"{reverse('scorekeeper:stats')}?a={done.player_a_id}&b={done.player_b_id}")
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    phone.says(words["stats"])
-    scores_are_whole(page)
-    phone.look(f"stats-360-{language}")
 
-    phone.goto(reverse("scorekeeper:history"))
-    phone.says(words["history"] + [words["short date"]])
-    scores_are_whole(page)
-    phone.look(f"history-360-{language}")
-
-    phone.goto(reverse("scorekeeper:match_history", args=[done.pk]))
-    phone.says(words["match"])
-    scores_are_whole(page)
-    phone.look(f"history-match-360-{language}")
+@pytest.mark.browser_context_args(viewport=NARROW)
+@pytest.mark.parametrize("language", WORDS)
+def test_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
+    words = WORDS[language]
+    done = long_matches(phone)
+    read_whole(
+        phone, done, language, {**words, "history": words["history"] + [words["short date"]]}
+    )
 
 
 # The Hollywood words of the same pages, in each language (`/rules/#hollywood`).
@@ -177,25 +187,6 @@ def hollywood_matches(phone) -> Match:
 @pytest.mark.browser_context_args(viewport=NARROW)
 @pytest.mark.parametrize("language", HOLLYWOOD_WORDS)
 def test_hollywood_stats_and_history_read_whole_on_a_360_px_phone(phone, language):
-    page, words = phone.page, HOLLYWOOD_WORDS[language]
     done = hollywood_matches(phone)
     assert Standing.of(done).finished and Standing.of(done).winner == 0
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": phone.base_url}]
-    )
-
-    phone.goto(f"{reverse('scorekeeper:stats')}?a={done.player_a_id}&b={done.player_b_id}")
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    phone.says(words["stats"])
-    scores_are_whole(page)
-    phone.look(f"stats-hollywood-360-{language}")
-
-    phone.goto(reverse("scorekeeper:history"))
-    phone.says(words["history"])
-    scores_are_whole(page)
-    phone.look(f"history-hollywood-360-{language}")
-
-    phone.goto(reverse("scorekeeper:match_history", args=[done.pk]))
-    phone.says(words["match"])
-    scores_are_whole(page)
-    phone.look(f"history-match-hollywood-360-{language}")
+    read_whole(phone, done, language, HOLLYWOOD_WORDS[language], kind="hollywood-")

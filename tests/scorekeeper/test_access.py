@@ -139,13 +139,18 @@ def test_share_screen_shows_each_link_as_a_qr_code(world):
     assert match.edit_token in body and match.view_token in body
 
 
-def test_a_deal_of_another_match_is_not_reachable(world):
-    match, clients = world
+def the_strangers_match_and_both_first_deals(match, clients) -> tuple[Match, Deal, Deal]:
+    """Give the stranger a match of their own with one deal; return it, the first deal of
+    `match` and the first deal of the stranger's."""
     other = create_match(clients["stranger"], "Carol", "Dave")
     set_upcard(clients["stranger"], other, "5C")
     record_quick(clients["stranger"], other, 0, 1, 20)
-    mine = Deal.objects.get(match=match, number=1)
-    theirs = Deal.objects.get(match=other, number=1)
+    return other, Deal.objects.get(match=match, number=1), Deal.objects.get(match=other, number=1)
+
+
+def test_a_deal_of_another_match_is_not_reachable(world):
+    match, clients = world
+    other, mine, theirs = the_strangers_match_and_both_first_deals(match, clients)
     url = reverse("scorekeeper:deal_delete", args=[match.pk, mine.pk])
     response = clients["owner"].post(reverse("scorekeeper:deal_delete", args=[other.pk, theirs.pk]))
     assert response.status_code == 404
@@ -168,11 +173,7 @@ def test_a_deal_of_another_match_is_not_reachable(world):
 def test_a_deal_id_of_another_match_is_not_found_through_my_own_match(world, method, name):
     """Each owner may act on their own match, but never on the other's deal through it."""
     match, clients = world
-    other = create_match(clients["stranger"], "Carol", "Dave")
-    set_upcard(clients["stranger"], other, "5C")
-    record_quick(clients["stranger"], other, 0, 1, 20)
-    mine = Deal.objects.get(match=match, number=1)
-    theirs = Deal.objects.get(match=other, number=1)
+    other, mine, theirs = the_strangers_match_and_both_first_deals(match, clients)
     Deal.objects.filter(pk__in=[mine.pk, theirs.pk]).update(status="deleted")  # restorable
     before = snapshot(other), snapshot(match)
     pairs = ((clients["owner"], match, theirs), (clients["stranger"], other, mine))

@@ -17,6 +17,8 @@ from jsonschema import Draft202012Validator
 from adjudication import ALL_CARDS
 from adjudication.protocol import MOST_DEALS, answer
 from scorekeeper.api import MAX_BODY, MAX_MATCH_BODY, openapi_document
+from tests.adjudication.test_cli import answers
+from tests.adjudication.test_protocol_match_request import REQUEST as MATCH_REQUEST
 from tests.hands import GIN, LAYOFF_KNOCKER, LAYOFF_OPPONENT, OPP_TO_GIN
 
 ADJUDICATE = reverse("scorekeeper:api_adjudicate")
@@ -176,14 +178,7 @@ def test_api_and_command_line_agree_on_a_batch_of_deals(client):
         {"upcard": "QH", "knocker": GIN, "opponent": OPP_TO_GIN},  # gin
     ]
     lines = [json.dumps(request) for request in requests] + ["{not json", "[]"]
-    cli = subprocess.run(
-        [sys.executable, "-m", "adjudication"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    expected = [json.loads(line) for line in cli.stdout.splitlines()]
+    expected = answers(*lines)
     assert len(expected) == len(lines)
     assert {"knock", "undercut", "gin", "illegal"} <= {e.get("result") for e in expected}
     with override_settings(API_RATE_LIMIT=(1000, 60)):
@@ -312,14 +307,7 @@ def test_match_answers_exactly_what_the_command_line_answers(client):
         {"first_dealer": 0, "deals": [{"winner": 0, "points": 1}], "extra": True},
     ]
     lines = [json.dumps(request) for request in requests]
-    cli = subprocess.run(
-        [sys.executable, "-m", "adjudication"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    expected = [json.loads(line) for line in cli.stdout.splitlines()]
+    expected = answers(*lines)
     assert expected[0] == answer(MATCH_REQUEST) and expected[0]["games"][0]["totals"] == [12, 30]
     with override_settings(API_RATE_LIMIT=(1000, 60)):
         for line, cli_answer in zip(lines, expected, strict=True):
@@ -330,17 +318,6 @@ def test_match_answers_exactly_what_the_command_line_answers(client):
             else:
                 assert response.status_code == 200, line
                 assert response.json() == cli_answer, line
-
-
-MATCH_REQUEST = {
-    "first_dealer": 0,
-    "deals": [
-        {"winner": 1, "points": 30},
-        {"winner": None, "points": 0},
-        {"winner": 0, "points": 12, "dealer": 1},
-    ],
-    "rules": {"hollywood": True, "target": 100},
-}
 
 
 @pytest.mark.parametrize(
