@@ -34,22 +34,21 @@
   };
 
   // The counts in view (the switch's and the bar's), as the server writes them: "11/11".
-  const showCount = (grid) => {
-    const index = grids().indexOf(grid);
+  // Returns the hand's count and limits, for what the tap does next.
+  const showCount = (grid, index) => {
     const { need, most } = limits(grid);
     const count = ticked(grid);
-    const shown = `${count}/${count > need ? most : need}`;
+    const of = count > need ? most : need;
     for (const holder of form.querySelectorAll(`[data-count="${index}"]`)) {
-      holder.querySelector('b').textContent = shown;
-      if (holder.classList.contains('side')) {
-        holder.classList.toggle('done', count === (count > need ? most : need));
-      }
+      holder.querySelector('b').textContent = `${count}/${of}`;
+      if (holder.classList.contains('side')) holder.classList.toggle('done', count === of);
     }
     if (index === 0) {
       for (const offer of form.querySelectorAll('[data-offer]')) {
         offer.hidden = !(count === need && most > need);
       }
     }
+    return { count, need, most };
   };
 
   // Capturing, before the box changes: a hand with its most cards refuses one more.
@@ -76,7 +75,8 @@
     if (!tapped) return;
     say('');
     const mine = box.closest('.grid');
-    const other = grids().find((grid) => grid !== mine);
+    const all = grids();
+    const other = all.find((grid) => grid !== mine);
     if (other) {
       const twin = other.querySelector(`input[value="${box.value}"]`);
       if (twin && !twin.checked) {
@@ -86,11 +86,9 @@
         else delete twin.parentElement.dataset.who;
       }
     }
-    showCount(mine);
+    const { count, need, most } = showCount(mine, all.indexOf(mine));
     const switches = form.querySelectorAll('.hand-switch input');
-    if (box.checked && mine === grids()[0] && switches.length === 2) {
-      const { need, most } = limits(mine);
-      const count = ticked(mine);
+    if (box.checked && mine === all[0] && switches.length === 2) {
       if (count === need || count === most) switches[1].checked = true;
     }
   }, true);

@@ -106,6 +106,8 @@
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
   const offline = () => !navigator.onLine || failed;
+  // What this page shows may be old: offline, or a kept copy not yet seen live.
+  const stale = () => offline() || (servedFromCache && !sawNetwork);
 
   /* The match this page belongs to: its scoreboard's URL, version, deal and knock limits. */
   function place() {
@@ -113,11 +115,11 @@
     return found ? found.dataset : null;
   }
 
-  /* The version of the match this page shows now: its live region's, which a poll or this
-     phone's own change moves on, else the page's. */
+  /* The version of the match this page shows now: the scoreboard's live region's, which a poll
+     or this phone's own change moves on; the entry page's note carries its own. */
   function shownVersion() {
     const live = document.querySelector('[data-match-version]');
-    return live ? live.dataset.matchVersion : (place() || {}).version;
+    return live ? live.dataset.matchVersion : undefined;
   }
 
   const fieldOf = (entry, name) => (entry.fields.find(([field]) => field === name) || [])[1] || '';
@@ -147,7 +149,7 @@
   function noteBoard() {
     const live = document.getElementById('live');
     const where = place();
-    if (!live || !where || offline() || (servedFromCache && !sawNetwork)) return;
+    if (!live || !where || stale()) return;
     const state = { version: live.dataset.matchVersion, upcard: live.dataset.upcard || '' };
     localStorage.setItem(BOARD + where.matchUrl, JSON.stringify(state));
   }
@@ -241,7 +243,7 @@
 
   function showState() {
     if (banner) {
-      const show = offline() || (servedFromCache && !sawNetwork);
+      const show = stale();
       // Shown from the start, it has its place at the top; appearing later, it lies over the
       // top of the page (offline.css), so that nothing under the thumb moves.
       if (show && banner.hidden && shownOnce) banner.classList.add('offline-banner-over');
@@ -349,9 +351,11 @@
   }
 
   /* Keep an entry under `key` (the change's, when it may have reached the server), else a new
-     one. An entry opened again from the queue (`replaces`) and changed is a change of its own:
-     sent under the old key, the server would refuse it as not that key's change. */
-  async function keep(form, submitter, key, replaces) {
+     one. An entry opened again from the queue (the form's `data-reopened`) and changed is a
+     change of its own, kept in place of that one: sent under the old key, the server would
+     refuse it as not that key's change. */
+  async function keep(form, submitter, key) {
+    const replaces = form.dataset.reopened;
     if (replaces && replaces !== key) await Queue.remove(replaces);
     const entry = describe(form, submitter, key || newKey());
     await Queue.add(entry);
@@ -405,7 +409,7 @@
       if (!navigator.onLine) {
         event.preventDefault();
         if (kind) {
-          keep(form, submitter, null, reopened); // in place of the entry it was opened from
+          keep(form, submitter, null); // in place of the entry it was opened from
         } else {
           // Held: the page stays, with what was typed, and says why.
           showState();
@@ -457,7 +461,7 @@
     event.preventDefault();
     const form = formOf(event.detail.elt);
     if (form && form.dataset.queue && event.detail.requestConfig.verb !== 'get') {
-      keep(form, null, form.okginKey, form.dataset.reopened);
+      keep(form, null, form.okginKey);
     }
     showState();
   });
@@ -469,7 +473,7 @@
       failed = true;
       const form = formOf(event.detail.elt);
       if (form && form.dataset.queue && event.detail.requestConfig.verb !== 'get') {
-        keep(form, null, form.okginKey, form.dataset.reopened);
+        keep(form, null, form.okginKey);
       }
     } else {
       const form = formOf(event.detail.elt);
@@ -810,7 +814,7 @@
   let keptVersion = null;
 
   function keepPages(all) {
-    if (!navigator.serviceWorker.controller || offline() || (servedFromCache && !sawNetwork)) return;
+    if (!navigator.serviceWorker.controller || stale()) return;
     const version = place() ? shownVersion() : undefined;
     if (!all && (version === undefined || version === keptVersion)) return;
     keptVersion = version;
