@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from .models import Deal, IllegalKnock, Match, Player
+from .presenters.sheet import signed
 from .standing import Standing
 
 
@@ -62,12 +63,19 @@ def score_text(standing: Standing) -> str:
     return " · ".join(games)
 
 
+def standing_of(match: Match) -> Standing:
+    """Return the match's standing, worked out once for its row (its score and net columns)."""
+    if "_standing" not in match.__dict__:
+        match.__dict__["_standing"] = Standing.of(match)
+    return match.__dict__["_standing"]
+
+
 def net_text(standing: Standing) -> str:
     """Return a Hollywood match's net, each seat's, as "+725 / −725" ("–" for a single
     game, whose score says it all). A finished match with a net of "0 / 0" is a tie."""
     if not standing.hollywood:
         return "–"
-    a, b = (f"{value:+d}".replace("-", "\u2212") if value else "0" for value in standing.net)
+    a, b = (signed(value) for value in standing.net)
     return f"{a} / {b}"
 
 
@@ -82,11 +90,11 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("score"))
     def score(self, match: Match) -> str:
-        return score_text(Standing.of(match))
+        return score_text(standing_of(match))
 
     @admin.display(description=_("net"))
     def net(self, match: Match) -> str:
-        return net_text(Standing.of(match))
+        return net_text(standing_of(match))
 
     def save_model(self, request, obj: Match, form, change: bool) -> None:
         super().save_model(request, obj, form, change)

@@ -144,11 +144,6 @@ def x_of(deal: int, deals: int) -> float:
     return SVG_FRAME.x(deal, deals)
 
 
-def y_of(total: int, top_score: int) -> float:
-    """Return the y of a total in the SVG, on a score axis from 0 up to `top_score`."""
-    return SVG_FRAME.y(total, top_score)
-
-
 def score_chart(
     state: MatchState, target: int, names: Sequence[str], game: int | None = None
 ) -> ScoreChart:

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from adjudication import Card, DealResult, Verdict
+from adjudication import Card, Verdict
 
 
 class Deal(models.Model):
@@ -107,11 +107,6 @@ class Deal(models.Model):
     def is_deleted(self) -> bool:
         """Return whether the deal is in the trash."""
         return self.status == self.Status.DELETED
-
-    def result(self) -> DealResult:
-        """Return the deal's result, with who dealt it, as the engine's match function takes
-        it."""
-        return DealResult(winner=self.winner, points=self.points, dealer=self.dealer)
 
     @property
     def upcard_value(self) -> Card | None:

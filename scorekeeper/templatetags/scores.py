@@ -34,12 +34,6 @@ def seat(pair: tuple[int, int], index: int) -> int:
 
 
 @register.filter
-def winner_net(net: tuple[int, int], winner: int) -> int:
-    """Return the winner's net of a finished Hollywood match: by how much they won."""
-    return net[winner]
-
-
-@register.filter
 def game_label(number: int) -> str:
     """Return a game's short name on a Hollywood sheet: "G1" (`presenters.sheet.game_label`)."""
     return sheet.game_label(number)

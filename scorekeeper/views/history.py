@@ -60,7 +60,11 @@ class DealSheet:
 
     row: Row
     verdict: Verdict | None
-    line: DealLine
+
+    @property
+    def line(self) -> DealLine:
+        """Return the standing's line of this deal (each row carries its own)."""
+        return self.row.line
 
     @property
     def game_totals(self) -> list[tuple[int, tuple[int, int]]]:
@@ -69,12 +73,8 @@ class DealSheet:
 
 
 def deal_sheets(board: Board) -> list[DealSheet]:
-    """Return the match page's deals, each with its verdict rebuilt from the stored facts and
-    its line of the standing (the rows are the standing's lines, in order)."""
-    return [
-        DealSheet(row=row, verdict=row.deal.verdict_value(), line=line)
-        for row, line in zip(board.rows, board.standing.lines, strict=True)
-    ]
+    """Return the match page's deals, each with its verdict rebuilt from the stored facts."""
+    return [DealSheet(row=row, verdict=row.deal.verdict_value()) for row in board.rows]
 
 
 @require_GET

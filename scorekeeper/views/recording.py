@@ -28,7 +28,7 @@ from ..forms.engine_errors import illegal_knock_message
 from ..forms.entry import DealForm, QuickForm
 from ..htmx import HtmxHttpRequest, redirect_htmx, render_invalid, wants_partial
 from ..models import Deal, Match
-from ..offline.keys import is_replay
+from ..offline.keys import is_replay, match_version
 from ..presenters.sentences import deadwood_text
 from ..presenters.sheet import games_ended_text, games_label
 from ..standing import Standing
@@ -223,7 +223,7 @@ def first_here(request: HtmxHttpRequest, deal: Deal, mine: str) -> dict[str, obj
         "conflict": conflict_of(deal, correction_url(deal)),
         "mine": mine,
         "kept": kept,
-        "version": Match.objects.values_list("version", flat=True).get(pk=deal.match_id),
+        "version": match_version(deal.match_id),
         # A whole page opens where the panel is; a swap leaves the page where the finger is.
         "focus": not wants_partial(request),
     }
